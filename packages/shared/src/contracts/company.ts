@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { COMPANY_SIZES } from "../company-size.js";
+import { TIME_ZONE_NAMES } from "../time-zones.js";
+import { optionalText } from "./common.js";
+
+const phonePattern = /^[+()0-9 .-]{7,25}$/;
+
+export const companyProfileSchema = z.object({
+  companyName: z.string().nullable(),
+  companyLegalName: z.string().nullable(),
+  headcount: z.number().int().nullable(),
+  companySize: z.enum(COMPANY_SIZES),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  hasLogo: z.boolean(),
+  logoUrl: z.string().nullable(),
+  profileComplete: z.boolean(),
+});
+export type CompanyProfile = z.infer<typeof companyProfileSchema>;
+
+export const companyProfileInputSchema = z.object({
+  companyName: z.string().trim().min(1, "Company name is required").max(200),
+  companyLegalName: z.string().trim().min(1, "Legal name is required").max(200),
+  headcount: z.coerce
+    .number({ message: "Enter the number of employees" })
+    .int("Enter a whole number")
+    .min(1, "Enter at least 1")
+    .max(10_000_000, "Enter a realistic number of employees"),
+  address: z.string().trim().min(1, "Address is required").max(500),
+  phone: z.string().trim().regex(phonePattern, "Enter a valid phone number"),
+  website: optionalText(300).refine(
+    (value) => value == null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
+    "Enter a full address starting with http:// or https://",
+  ),
+  timeZone: z.enum(TIME_ZONE_NAMES, { message: "Choose a time zone" }),
+});
+export type CompanyProfileInput = z.infer<typeof companyProfileInputSchema>;
+
+export const logoUploadSchema = z.object({
+  /** data:image/png;base64,... or data:image/jpeg;base64,... */
+  file: z.string().min(20).max(3_000_000),
+  filename: z.string().max(200).optional(),
+});

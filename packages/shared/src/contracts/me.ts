@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { COMPANY_SIZES } from "../company-size.js";
+import { PERMISSIONS, ROLES } from "../permissions.js";
+import { PLANS } from "../plans.js";
+
+export const meResponseSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    role: z.enum(ROLES),
+    roleLabel: z.string(),
+    isInternalAccount: z.boolean(),
+    isTenantOwner: z.boolean(),
+  }),
+  tenant: z.object({
+    id: z.string(),
+    companyName: z.string().nullable(),
+    plan: z.enum(PLANS),
+    companySize: z.enum(COMPANY_SIZES),
+    profileComplete: z.boolean(),
+  }),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
