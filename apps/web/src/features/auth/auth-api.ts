@@ -1,0 +1,27 @@
+import { api } from "../../lib/api";
+
+export interface SignUpBody {
+  email: string;
+  password: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  captcha?: string;
+}
+
+export const authApi = {
+  signUp: (body: SignUpBody) => api<unknown>("/api/auth/sign-up/email", { body }),
+  signIn: (body: { email: string; password: string }) => api<unknown>("/api/auth/sign-in/email", { body }),
+  signOut: () => api<unknown>("/api/auth/sign-out", { body: {} }),
+  verifyEmail: (body: { email: string; otp: string }) => api<unknown>("/api/auth/email-otp/verify-email", { body }),
+  resendVerification: (email: string) =>
+    api<unknown>("/api/auth/email-otp/send-verification-otp", { body: { email, type: "email-verification" } }),
+  requestPasswordReset: (email: string) =>
+    api<unknown>("/api/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" } }),
+  resetPassword: (body: { newPassword: string; token: string }) => api<unknown>("/api/auth/reset-password", { body }),
+  socialSignIn: () =>
+    api<{ url?: string }>("/api/auth/sign-in/social", { body: { provider: "google", callbackURL: "/dashboard" } }),
+  ssoSignIn: (email: string) =>
+    api<{ url?: string }>("/api/auth/sign-in/sso", { body: { email, callbackURL: "/dashboard" } }),
+};

@@ -1,0 +1,105 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { ApiError, errorMessage } from "../../lib/api";
+import { ME_QUERY_KEY } from "../../lib/query-client";
+import { AlternativeSignIn } from "./alternative-sign-in";
+import { authApi } from "./auth-api";
+import { AuthCard } from "./auth-card";
+import { fetchMe, safeNextPath, useMe } from "./session";
+
+export function LoginPage() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const next = safeNextPath(params.get("next")) ?? "/dashboard";
+
+  if (me.data && !busy) return <Navigate to={next} replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError("Enter your email and password.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await authApi.signIn({ email: email.trim(), password });
+      const signedIn = await fetchMe();
+      queryClient.setQueryData(ME_QUERY_KEY, signedIn);
+      navigate(next, { replace: true });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === "EMAIL_NOT_VERIFIED") {
+        navigate(`/new-company/verify?email=${encodeURIComponent(email.trim())}`);
+        return;
+      }
+      setError(
+        failure instanceof ApiError && failure.status === 401 ? "Incorrect email or password." : errorMessage(failure),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back to Hearth.">
+      {notice && (
+        <Alert color="teal" variant="light" role="status">
+          {notice}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <div>
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            <Group justify="flex-end" mt={6}>
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                Forgot password?
+              </Anchor>
+            </Group>
+          </div>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" loading={busy} fullWidth>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+      <AlternativeSignIn />
+      <Text size="sm" ta="center">
+        New to Hearth?{" "}
+        <Anchor component={Link} to="/new-company">
+          Register your company
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,53 @@
+import type { MeResponse, Permission, PublicConfig } from "@hearth/shared";
+import { hasPermission } from "@hearth/shared";
+import { useQuery } from "@tanstack/react-query";
+import { api, isApiError } from "../../lib/api";
+import { ME_QUERY_KEY } from "../../lib/query-client";
+
+/** The signed-in user, or null when signed out (GET /api/me answers 401). */
+export async function fetchMe(): Promise<MeResponse | null> {
+  try {
+    return await api<MeResponse>("/api/me");
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export function useMe() {
+  return useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 60_000 });
+}
+
+export const CONFIG_QUERY_KEY = ["config"] as const;
+
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: CONFIG_QUERY_KEY,
+    queryFn: () => api<PublicConfig>("/api/config"),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The client-side gate reads the shared rule; the server enforces the same table. */
+export function canAccess(me: MeResponse, permission: Permission | "internal"): boolean {
+  if (permission === "internal") return me.user.isInternalAccount;
+  return me.permissions.includes(permission) || hasPermission(me.user, permission);
+}
+
+export function displayName(me: MeResponse): string {
+  const name = [me.user.firstName, me.user.lastName].filter(Boolean).join(" ").trim();
+  return name || me.user.email;
+}
+
+/** Only same-site relative paths are followed after sign-in. */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next) return null;
+  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  return next;
+}
+
+/** Where a freshly verified user goes: the tenant owner with an incomplete profile finishes it first. */
+export function landingPathAfterVerification(me: MeResponse): string {
+  if (me.user.isTenantOwner && !me.tenant.profileComplete) return "/new-company/profile";
+  return "/dashboard";
+}

@@ -1,0 +1,62 @@
+import { ActionIcon, Box, Divider, Indicator, Menu, Text } from "@mantine/core";
+import { IconBell } from "@tabler/icons-react";
+import dayjs from "dayjs";
+import { Link } from "react-router";
+import { useNotifications } from "./notifications-api";
+
+const LATEST_COUNT = 5;
+
+/** Notification links stay inside the app; anything else opens the notifications page. */
+export function internalLink(link: string | null): string {
+  return link?.startsWith("/") && !link.startsWith("//") ? link : "/dashboard/notifications";
+}
+
+export function NotificationsBell() {
+  const notifications = useNotifications(1, { poll: true });
+  const unread = notifications.data?.unreadCount ?? 0;
+  const latest = notifications.data?.items.slice(0, LATEST_COUNT) ?? [];
+  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+
+  return (
+    <Menu position="bottom-end" width={320} shadow="md" withinPortal>
+      <Menu.Target>
+        <Indicator
+          label={unread > 99 ? "99+" : unread}
+          size={18}
+          offset={6}
+          disabled={unread === 0}
+          color="red.8"
+          data-testid="notifications-badge"
+        >
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label}>
+            <IconBell size={22} stroke={1.6} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Notifications</Menu.Label>
+        {latest.length === 0 && (
+          <Text size="sm" c="dimmed" px="sm" py="xs">
+            You are all caught up.
+          </Text>
+        )}
+        {latest.map((item) => (
+          <Menu.Item key={item.id} component={Link} to={internalLink(item.link)}>
+            <Box>
+              <Text size="sm" fw={item.readAt ? 400 : 700} lineClamp={1}>
+                {item.title}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {dayjs(item.createdAt).format("MM/DD/YYYY h:mm A")}
+              </Text>
+            </Box>
+          </Menu.Item>
+        ))}
+        <Divider my={4} />
+        <Menu.Item component={Link} to="/dashboard/notifications" c="ember.8" fw={600}>
+          See all notifications
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

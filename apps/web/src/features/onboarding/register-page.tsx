@@ -1,0 +1,154 @@
+import { MESSAGES, registrationExtrasSchema } from "@hearth/shared";
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { type FieldErrors, serverErrors, validate } from "../../lib/form";
+import { ME_QUERY_KEY } from "../../lib/query-client";
+import { AlternativeSignIn } from "../auth/alternative-sign-in";
+import { authApi } from "../auth/auth-api";
+import { CaptchaField } from "../auth/captcha-field";
+import { NewPasswordFields, passwordVerdict } from "../auth/password-fields";
+import { useMe, usePublicConfig } from "../auth/session";
+
+const FIELDS = ["firstName", "lastName", "email", "password", "companyName", "captcha"] as const;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function RegisterPage() {
+  const config = usePublicConfig();
+  const me = useMe();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({ firstName: "", lastName: "", email: "", companyName: "" });
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const verdict = passwordVerdict(password, confirmation, submitted);
+
+  if (me.data && !busy) {
+    return <Navigate to={me.data.user.emailVerified ? "/dashboard" : "/new-company/verify"} replace />;
+  }
+  if (config.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  const captchaProvider = config.data?.captcha.provider ?? "off";
+
+  const text = (key: keyof typeof values) => ({
+    name: key,
+    value: values[key],
+    error: errors[key],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [key]: value }));
+      setErrors((current) => ({ ...current, [key]: undefined }));
+    },
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+    const checked = validate(registrationExtrasSchema, { ...values, captcha: captcha ?? undefined });
+    const nextErrors: FieldErrors = { ...checked.errors };
+    if (!EMAIL_PATTERN.test(values.email.trim())) nextErrors.email = "Enter a valid email address";
+    if (captchaProvider !== "off" && !captcha) nextErrors.captcha = MESSAGES.captchaMissing;
+    const passwordBad = passwordVerdict(password, confirmation, true).blocking;
+    setErrors(nextErrors);
+    if (Object.values(nextErrors).some(Boolean) || passwordBad) return;
+
+    const firstName = values.firstName.trim();
+    const lastName = values.lastName.trim();
+    const email = values.email.trim();
+    setBusy(true);
+    try {
+      await authApi.signUp({
+        email,
+        password,
+        name: `${firstName} ${lastName}`,
+        firstName,
+        lastName,
+        companyName: values.companyName.trim(),
+        captcha: captcha ?? undefined,
+      });
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      navigate("/new-company/verify", { state: { email, justSent: true } });
+    } catch (failure) {
+      const mapped = serverErrors(failure, FIELDS);
+      setErrors(mapped.fields);
+      setFormError(mapped.message ?? null);
+      // A captcha answer is good for one attempt only.
+      setCaptcha(null);
+      setCaptchaKey((key) => key + 1);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Register your company
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          Create the first account for your company. You can invite your team later.
+        </Text>
+      </div>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Group grow align="flex-start" wrap="wrap" gap="md">
+            <TextInput label="First name" autoComplete="given-name" required miw={180} {...text("firstName")} />
+            <TextInput label="Last name" autoComplete="family-name" required miw={180} {...text("lastName")} />
+          </Group>
+          <TextInput label="Work email" type="email" autoComplete="email" required {...text("email")} />
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={(value) => {
+              setPassword(value);
+              setErrors((current) => ({ ...current, password: undefined }));
+            }}
+            onConfirmationChange={setConfirmation}
+            submitted={submitted}
+            serverError={errors.password}
+          />
+          <TextInput label="Company name" autoComplete="organization" required {...text("companyName")} />
+          {config.data && (
+            <CaptchaField
+              key={captchaKey}
+              captcha={config.data.captcha}
+              onChange={(token) => {
+                setCaptcha(token);
+                if (token) setErrors((current) => ({ ...current, captcha: undefined }));
+              }}
+              error={errors.captcha}
+            />
+          )}
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Button type="submit" loading={busy} disabled={verdict.blocking} fullWidth size="md">
+            Create account
+          </Button>
+        </Stack>
+      </form>
+      <AlternativeSignIn />
+      <Text size="sm" ta="center">
+        Already have an account?{" "}
+        <Anchor component={Link} to="/login">
+          Sign in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

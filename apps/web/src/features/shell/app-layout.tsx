@@ -1,0 +1,56 @@
+import { AppShell, Center, Loader } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useMe } from "../auth/session";
+import { SupportProvider } from "../support/support-context";
+import { HeaderBar } from "./header-bar";
+import { Sidebar } from "./sidebar";
+import { UpgradeModal } from "./upgrade-modal";
+
+/** Every /dashboard and /admin page: signed in and verified, inside the shell. */
+export function AppLayout() {
+  const me = useMe();
+  const location = useLocation();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+
+  if (me.isPending) {
+    return (
+      <Center mih="100dvh">
+        <Loader aria-label="Loading Hearth" />
+      </Center>
+    );
+  }
+  if (!me.data) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  if (!me.data.user.emailVerified) return <Navigate to="/new-company/verify" replace />;
+
+  return (
+    <SupportProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+        padding={{ base: "sm", sm: "lg" }}
+      >
+        <AppShell.Header>
+          <HeaderBar
+            me={me.data}
+            mobileOpened={mobileOpened}
+            desktopOpened={desktopOpened}
+            onToggleMobile={mobile.toggle}
+            onToggleDesktop={desktop.toggle}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar aria-label="Sidebar">
+          <Sidebar me={me.data} onNavigate={mobile.close} />
+        </AppShell.Navbar>
+        <AppShell.Main bg="gray.0">
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+      <UpgradeModal me={me.data} />
+    </SupportProvider>
+  );
+}

@@ -1,0 +1,81 @@
+import { MESSAGES, type MeResponse } from "@hearth/shared";
+import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Group, Text, Tooltip } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { NotificationsBell } from "../notifications/notifications-bell";
+import { Brand } from "./brand";
+import { ProfileMenu } from "./profile-menu";
+import { TutorialsDialog } from "./tutorials-dialog";
+import { usePageTitle } from "./use-page-title";
+
+interface HeaderBarProps {
+  me: MeResponse;
+  mobileOpened: boolean;
+  desktopOpened: boolean;
+  onToggleMobile: () => void;
+  onToggleDesktop: () => void;
+}
+
+export function HeaderBar({ me, mobileOpened, desktopOpened, onToggleMobile, onToggleDesktop }: HeaderBarProps) {
+  const [tutorialsOpened, tutorials] = useDisclosure(false);
+  const title = usePageTitle();
+  const companyName = me.tenant.companyName?.trim() || MESSAGES.unnamedCompany;
+
+  return (
+    <Group h="100%" px={{ base: "xs", sm: "md" }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+        <Burger
+          opened={mobileOpened}
+          onClick={onToggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={mobileOpened ? "Close navigation" : "Open navigation"}
+        />
+        <Tooltip label={desktopOpened ? "Collapse sidebar" : "Expand sidebar"}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            visibleFrom="sm"
+            onClick={onToggleDesktop}
+            aria-label={desktopOpened ? "Collapse sidebar" : "Expand sidebar"}
+          >
+            {desktopOpened ? <IconLayoutSidebarLeftCollapse size={22} /> : <IconLayoutSidebarLeftExpand size={22} />}
+          </ActionIcon>
+        </Tooltip>
+        <Box visibleFrom="md" mr="md">
+          <Anchor component={Link} to="/dashboard" underline="never" aria-label="Hearth home">
+            <Brand size="md" />
+          </Anchor>
+        </Box>
+        <Breadcrumbs
+          separator="›"
+          separatorMargin={6}
+          aria-label="Breadcrumb"
+          style={{ minWidth: 0, flexWrap: "nowrap", overflow: "hidden" }}
+          data-testid="breadcrumb"
+        >
+          <Anchor component={Link} to="/dashboard" size="sm" fw={600} truncate maw={{ base: 130, sm: 260 }}>
+            {companyName}
+          </Anchor>
+          {title && (
+            <Text size="sm" truncate maw={{ base: 110, sm: 320 }} aria-current="page">
+              {title}
+            </Text>
+          )}
+        </Breadcrumbs>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label="Tutorials">
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={tutorials.open} aria-label="Tutorials">
+            <IconSchool size={22} stroke={1.6} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <NotificationsBell />
+        <ProfileMenu me={me} />
+      </Group>
+      <TutorialsDialog me={me} opened={tutorialsOpened} onClose={tutorials.close} />
+    </Group>
+  );
+}

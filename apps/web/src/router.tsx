@@ -1,0 +1,101 @@
+import type { Permission } from "@hearth/shared";
+import type { ReactNode } from "react";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { ForgotPasswordPage } from "./features/auth/forgot-password-page";
+import { LoginPage } from "./features/auth/login-page";
+import { LogoutPage } from "./features/auth/logout-page";
+import { ResetPasswordPage } from "./features/auth/reset-password-page";
+import { CompanyProfilePage } from "./features/company-profile/company-profile-page";
+import { NotFoundPage } from "./features/errors/not-found-page";
+import { RouteErrorPage } from "./features/errors/route-error-page";
+import { NotificationsPage } from "./features/notifications/notifications-page";
+import { OnboardingLayout } from "./features/onboarding/onboarding-layout";
+import { ProfileStepPage } from "./features/onboarding/profile-step-page";
+import { RegisterPage } from "./features/onboarding/register-page";
+import { VerifyPage } from "./features/onboarding/verify-page";
+import { SettingsPage } from "./features/settings/settings-page";
+import { AppLayout } from "./features/shell/app-layout";
+import { ComingSoonPage } from "./features/shell/coming-soon-page";
+import { DashboardPage } from "./features/shell/dashboard-page";
+import { PermissionGate } from "./features/shell/permission-gate";
+import { usePageTitle } from "./features/shell/use-page-title";
+
+function RootLayout() {
+  usePageTitle();
+  return <Outlet />;
+}
+
+const gated = (requires: Permission | "internal", element: ReactNode) => (
+  <PermissionGate requires={requires}>{element}</PermissionGate>
+);
+
+/** A page whose feature has not landed yet, optionally behind a permission. */
+const soon = (path: string, title: string, requires?: Permission | "internal"): RouteObject => ({
+  path,
+  handle: { title },
+  element: requires ? gated(requires, <ComingSoonPage />) : <ComingSoonPage />,
+});
+
+const dashboardRoutes: RouteObject[] = [
+  { index: true, handle: { title: "Dashboard" }, element: <DashboardPage /> },
+  { path: "settings", handle: { title: "Settings" }, element: <SettingsPage /> },
+  { path: "profile", handle: { title: "Company profile" }, element: gated("company-profile", <CompanyProfilePage />) },
+  { path: "notifications", handle: { title: "Notifications" }, element: <NotificationsPage /> },
+  soon("surveys", "Surveys"),
+  soon("surveys/new", "Add New Survey"),
+  soon("surveys/*", "Surveys"),
+  soon("reports/*", "Reports"),
+  soon("plans", "Action Plans"),
+  soon("amplification", "Social Amplification"),
+  soon("amplification/culture-profile", "Culture profile"),
+  soon("amplification/*", "Social Amplification"),
+  soon("marketing-documents", "Marketing Documents"),
+  soon("data", "Data Import", "data-import"),
+  soon("data/*", "Data Import", "data-import"),
+  soon("groups", "Team members"),
+  soon("invitees", "Invitees", "invitee-view"),
+  soon("billing", "Billing", "billing"),
+  soon("billing/*", "Billing", "billing"),
+  soon("tutorials/*", "Tutorials"),
+  { path: "*", handle: { title: "Page not found" }, element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { path: "login", handle: { title: "Sign in" }, element: <LoginPage /> },
+      { path: "logout", handle: { title: "Signing out" }, element: <LogoutPage /> },
+      { path: "forgot-password", handle: { title: "Forgot password" }, element: <ForgotPasswordPage /> },
+      { path: "reset-password", handle: { title: "Reset password" }, element: <ResetPasswordPage /> },
+      {
+        path: "new-company",
+        element: <OnboardingLayout />,
+        children: [
+          { index: true, handle: { title: "Register" }, element: <RegisterPage /> },
+          { path: "verify", handle: { title: "Verification" }, element: <VerifyPage /> },
+          { path: "profile", handle: { title: "Profile" }, element: <ProfileStepPage /> },
+        ],
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          { path: "dashboard", children: dashboardRoutes },
+          {
+            path: "admin",
+            children: [
+              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+              soon("dashboard", "Admin Dashboard", "internal"),
+              soon("*", "Internal Admin", "internal"),
+            ],
+          },
+        ],
+      },
+      { path: "*", handle: { title: "Page not found" }, element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
