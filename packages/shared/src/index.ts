@@ -1,3 +1,4 @@
+export * from "./company-profile.js";
 export * from "./company-size.js";
 export * from "./messages.js";
 export * from "./paging.js";

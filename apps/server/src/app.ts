@@ -1,0 +1,159 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { AppContext } from "./app-context.js";
+import { createAuth } from "./auth/auth.js";
+import { registerAuthRoutes } from "./auth/auth.routes.js";
+import { CaptchaVerifier } from "./auth/captcha.js";
+import { type DatabaseHandle, migrateDatabase } from "./db/client.js";
+import type { Env } from "./env.js";
+import { JobQueue } from "./jobs/queue.js";
+import { registerErrorHandler } from "./lib/errors.js";
+import { registerOriginCheck } from "./lib/origin-check.js";
+import { RateLimiter } from "./lib/rate-limit.js";
+import { registerWebApp } from "./lib/static-web.js";
+import { registerAccountRoutes } from "./modules/account/account.routes.js";
+import { registerCompanyRoutes } from "./modules/company/company.routes.js";
+import { registerDevMailRoutes } from "./modules/email/dev-mail.routes.js";
+import { defineEmailJobs } from "./modules/email/email.jobs.js";
+import { EmailService } from "./modules/email/email.service.js";
+import { registerHealthRoutes } from "./modules/health/health.routes.js";
+import { registerMeRoutes } from "./modules/me/me.routes.js";
+import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
+import { registerSsoRoutes } from "./modules/sso/sso.routes.js";
+import { registerSupportRoutes } from "./modules/support/support.routes.js";
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** Tests may run without workers and drive jobs themselves. */
+  runJobWorkers?: boolean;
+  jobPollingIntervalSeconds?: number;
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Stops taking requests and jobs, waits for what is running, closes the database. */
+  shutdown(): Promise<void>;
+}
+
+const REDACTED_PATHS = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  "body.password",
+  "body.newPassword",
+  "body.currentPassword",
+  "body.token",
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const { env, database } = options;
+  await migrateDatabase(database);
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  });
+  // Input is validated by each route's zod schema (lib/route.ts); the JSON schemas exist for the OpenAPI document.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const jobs = new JobQueue(database, app.log, {
+    runWorkers: options.runJobWorkers ?? true,
+    pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+  });
+  const email = new EmailService(database.db, jobs, {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    messageIdDomain: new URL(env.APP_URL).hostname || "hearth.local",
+  });
+  for (const definition of defineEmailJobs(email)) jobs.define(definition);
+  const ctx: AppContext = {
+    env,
+    database,
+    jobs,
+    email,
+    auth: createAuth({ env, database, email }),
+    captcha: new CaptchaVerifier(database.db, {
+      mode: env.CAPTCHA,
+      secret: env.AUTH_SECRET,
+      recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
+      recaptchaSecret: env.RECAPTCHA_SECRET,
+    }),
+    rateLimiter: new RateLimiter(database.db),
+  };
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        workerSrc: ["'self'", "blob:"],
+        frameSrc: ["https://www.google.com/recaptcha/"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: env.isProduction ? [] : null,
+      },
+    },
+    strictTransportSecurity: env.isProduction,
+  });
+  registerErrorHandler(app);
+  registerOriginCheck(app, [env.APP_URL]);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Hearth API", version: "0.1.0", description: "Workplace-culture surveys, reports and certification." },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "list" } });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await registerHealthRoutes(app, ctx);
+  await registerAuthRoutes(app, ctx);
+  await registerMeRoutes(app, ctx);
+  await registerCompanyRoutes(app, ctx);
+  await registerAccountRoutes(app, ctx);
+  await registerSupportRoutes(app, ctx);
+  await registerNotificationRoutes(app, ctx);
+  await registerSsoRoutes(app, ctx);
+  if (email.usesDevOutbox) await registerDevMailRoutes(app, ctx);
+  await registerWebApp(app, (options.serveWeb ?? true) ? (env.WEB_DIST ?? DEFAULT_WEB_DIST) : null);
+
+  await jobs.start();
+
+  let closing: Promise<void> | undefined;
+  const shutdown = () => {
+    closing ??= (async () => {
+      await app.close();
+      await jobs.stop();
+      email.close();
+      await database.close();
+    })();
+    return closing;
+  };
+  return { app, ctx, shutdown };
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+  .transform((value) => ["true", "1", "yes", "on"].includes(value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().startsWith("postgres").optional(),
+  DATA_DIR: z.string().default(".data"),
+  AUTH_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Hearth <no-reply@hearth.test>"),
+  SUPPORT_EMAIL: z.email().default("support@hearth.test"),
+  CAPTCHA: z.enum(["on", "off"]).default("on"),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  SEED_DEMO: booleanText.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanText.default(false),
+  WEB_DIST: z.string().optional(),
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_RESET_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface Env extends RawEnv {
+  APP_URL: string;
+  AUTH_SECRET: string;
+  SEED_DEMO: boolean;
+  isProduction: boolean;
+  databaseKind: "pglite" | "postgres";
+}
+
+/** Reads and validates the environment once. A bad variable stops the process with a readable list. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === "production";
+  if (isProduction && !raw.AUTH_SECRET) throw new Error("Invalid environment:\n  AUTH_SECRET: required in production");
+  return {
+    ...raw,
+    APP_URL: raw.APP_URL ?? `http://localhost:${raw.PORT}`,
+    AUTH_SECRET: raw.AUTH_SECRET ?? readOrCreateLocalSecret(raw.DATA_DIR),
+    SEED_DEMO: raw.SEED_DEMO ?? (!isProduction && !raw.DATABASE_URL),
+    isProduction,
+    databaseKind: raw.DATABASE_URL ? "postgres" : "pglite",
+  };
+}
+
+/** Outside production a missing AUTH_SECRET is generated once and kept beside the embedded data, so restarts keep sessions. */
+function readOrCreateLocalSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

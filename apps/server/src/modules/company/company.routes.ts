@@ -1,0 +1,74 @@
+import type { FastifyInstance } from "fastify";
+import { companyProfileInputSchema, companyProfileSchema, logoUploadSchema } from "@hearth/shared";
+import type { AppContext } from "../../app-context.js";
+import { defineRoute } from "../../lib/route.js";
+import {
+  getCompanyLogo,
+  getCompanyProfile,
+  removeCompanyLogo,
+  setCompanyLogo,
+  updateCompanyProfile,
+} from "./company.service.js";
+
+export async function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx.database;
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/company/profile",
+    summary: "The company profile of the signed-in user's company",
+    tags: ["company"],
+    access: "company-profile",
+    response: companyProfileSchema,
+    handler: ({ actor }) => getCompanyProfile(db, actor.tenantId),
+  });
+
+  defineRoute(app, ctx, {
+    method: "PUT",
+    url: "/api/company/profile",
+    summary: "Update the company profile; the company size follows the headcount",
+    tags: ["company"],
+    access: "company-profile",
+    body: companyProfileInputSchema,
+    response: companyProfileSchema,
+    handler: ({ actor, body }) => updateCompanyProfile(db, actor.tenantId, body),
+  });
+
+  defineRoute(app, ctx, {
+    method: "PUT",
+    url: "/api/company/logo",
+    summary: "Upload the company logo (PNG or JPEG by content, at most 2 MB) as a data URL",
+    tags: ["company"],
+    access: "company-profile",
+    bodyLimit: 3 * 1024 * 1024,
+    body: logoUploadSchema,
+    response: companyProfileSchema,
+    handler: ({ actor, body }) => setCompanyLogo(db, actor.tenantId, body.file),
+  });
+
+  defineRoute(app, ctx, {
+    method: "DELETE",
+    url: "/api/company/logo",
+    summary: "Remove the company logo",
+    tags: ["company"],
+    access: "company-profile",
+    response: companyProfileSchema,
+    handler: ({ actor }) => removeCompanyLogo(db, actor.tenantId),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/company/logo",
+    summary: "The company logo image",
+    tags: ["company"],
+    access: "signed-in",
+    handler: async ({ actor, reply }) => {
+      const logo = await getCompanyLogo(db, actor.tenantId);
+      return reply
+        .header("content-type", logo.contentType)
+        .header("cache-control", "private, max-age=3600")
+        .header("x-content-type-options", "nosniff")
+        .send(logo.bytes);
+    },
+  });
+}

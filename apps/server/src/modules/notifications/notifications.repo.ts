@@ -1,0 +1,53 @@
+import { and, count, desc, eq, isNull, or } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { notification } from "../../db/schema.js";
+
+export type NotificationRow = typeof notification.$inferSelect;
+
+/** A notification is for one user, or for everyone in the company when user_id is null. */
+const visibleTo = (tenantId: string, userId: string) =>
+  and(eq(notification.tenantId, tenantId), or(eq(notification.userId, userId), isNull(notification.userId)));
+
+export async function listNotifications(db: Database, tenantId: string, userId: string, limit: number, offset: number) {
+  return db
+    .select()
+    .from(notification)
+    .where(visibleTo(tenantId, userId))
+    .orderBy(desc(notification.createdAt))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countNotifications(db: Database, tenantId: string, userId: string) {
+  const [totals] = await db.select({ total: count() }).from(notification).where(visibleTo(tenantId, userId));
+  const [unread] = await db
+    .select({ total: count() })
+    .from(notification)
+    .where(and(visibleTo(tenantId, userId), isNull(notification.readAt)));
+  return { total: Number(totals?.total ?? 0), unread: Number(unread?.total ?? 0) };
+}
+
+export async function markNotificationRead(db: Database, tenantId: string, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(notification)
+    .set({ readAt: new Date() })
+    .where(and(eq(notification.id, id), visibleTo(tenantId, userId)))
+    .returning({ id: notification.id });
+  return rows.length === 1;
+}
+
+export async function markAllNotificationsRead(db: Database, tenantId: string, userId: string): Promise<void> {
+  await db
+    .update(notification)
+    .set({ readAt: new Date() })
+    .where(and(visibleTo(tenantId, userId), isNull(notification.readAt)));
+}
+
+export async function insertNotification(
+  db: Database,
+  tenantId: string,
+  row: Omit<typeof notification.$inferInsert, "tenantId" | "id">,
+): Promise<NotificationRow> {
+  const [inserted] = await db.insert(notification).values({ ...row, tenantId }).returning();
+  return inserted;
+}

@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { notification, tenant } from "../db/schema.js";
+import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
+import { createPasswordUser, userExists } from "./users.js";
+
+export const DEMO_PASSWORD = "Demo-Password-2026!";
+export const DEMO_ADMIN_EMAIL = "admin@demo.hearth.test";
+export const DEMO_STAFF_EMAIL = "staff@demo.hearth.test";
+export const DEMO_INTERNAL_EMAIL = "internal@hearth.test";
+
+/**
+ * The demo company a newcomer explores: "Demo Company" on the Gold plan with an admin (its Company Leader),
+ * a staff member, and an internal account of the platform operator. Runs once; later issues add surveys.
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  if (await userExists(db, DEMO_ADMIN_EMAIL)) return false;
+  const demo = await insertTenant(db, {
+    companyName: "Demo Company",
+    companyLegalName: "Demo Company, Inc.",
+    headcount: 240,
+    companySize: "Medium",
+    address: "100 Main Street, Springfield, IL 62701",
+    phone: "+1 217 555 0100",
+    website: "https://demo.hearth.test",
+    timeZone: "America/Chicago",
+    plan: "Gold",
+    isDemo: true,
+  });
+  const adminId = await createPasswordUser(db, {
+    tenantId: demo.id,
+    email: DEMO_ADMIN_EMAIL,
+    password: DEMO_PASSWORD,
+    firstName: "Avery",
+    lastName: "Admin",
+    role: "Admin",
+    jobTitle: "Chief People Officer",
+  });
+  await claimTenantOwnership(db, demo.id, adminId);
+  await createPasswordUser(db, {
+    tenantId: demo.id,
+    email: DEMO_STAFF_EMAIL,
+    password: DEMO_PASSWORD,
+    firstName: "Sam",
+    lastName: "Staff",
+    role: "Staff",
+    jobTitle: "Support Specialist",
+  });
+  const [operator] = await db.select().from(tenant).where(eq(tenant.isInternalAccount, true)).limit(1);
+  const operatorTenant =
+    operator ?? (await insertTenant(db, { companyName: "Hearth Operations", plan: "Premium", isInternalAccount: true }));
+  await createPasswordUser(db, {
+    tenantId: operatorTenant.id,
+    email: DEMO_INTERNAL_EMAIL,
+    password: DEMO_PASSWORD,
+    firstName: "Indra",
+    lastName: "Internal",
+    role: "Admin",
+    isInternalAccount: true,
+  });
+  await db.insert(notification).values({
+    tenantId: demo.id,
+    userId: null,
+    title: "Welcome to Hearth",
+    body: "Your demo company is ready. Complete your company profile to unlock the LOWI survey.",
+    link: "/dashboard/profile",
+  });
+  return true;
+}
