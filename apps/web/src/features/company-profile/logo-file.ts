@@ -1,21 +1,15 @@
-import { LOGO_MAX_BYTES } from "@hearth/shared";
+import { LOGO_MAX_BYTES, detectImageType } from "@hearth/shared";
 
 export const LOGO_ACCEPT = { "image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"] };
 export const LOGO_TYPE_MESSAGE = "Choose a PNG or JPEG image.";
 export const LOGO_SIZE_MESSAGE = `The logo must be ${LOGO_MAX_BYTES / (1024 * 1024)} MB or smaller.`;
 
-function looksLikePngOrJpeg(bytes: Uint8Array): boolean {
-  const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  return png || jpeg;
-}
-
 /** Checks type, size and the file's first bytes before anything is sent; answers an error text or null. */
 export async function checkLogoFile(file: File): Promise<string | null> {
   if (file.type !== "image/png" && file.type !== "image/jpeg") return LOGO_TYPE_MESSAGE;
   if (file.size > LOGO_MAX_BYTES) return LOGO_SIZE_MESSAGE;
-  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
-  return looksLikePngOrJpeg(head) ? null : LOGO_TYPE_MESSAGE;
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  return detectImageType(head) ? null : LOGO_TYPE_MESSAGE;
 }
 
 export function readAsDataUrl(file: File): Promise<string> {

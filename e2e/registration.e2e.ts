@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { extractCode, latestMailTo, openBrowser, type Session, uniqueEmail } from "./support/browser";
+import { chooseOption, TINY_PNG, typePin, visibleText, waitForPath } from "./support/page-helpers";
+import { startServer } from "./support/server";
+
+const WEAK = "Weak Password! Please use some strong password!";
+const MISMATCH = "Passwords are not the same. Please ensure your passwords are the same.";
+const CAPTCHA_MISSING = "Please fill out reCAPTCHA";
+const STRONG = "Hearth-Ember-2026!";
+
+async function fillRegistration(session: Session, email: string, company: string, password = STRONG) {
+  const { page } = session;
+  await page.locator('input[name="firstName"]').fill("Rowan");
+  await page.locator('input[name="lastName"]').fill("Ashby");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="confirmPassword"]').fill(password);
+  await page.locator('input[name="companyName"]').fill(company);
+}
+
+describe("registration", () => {
+  const baseUrl = inject("baseUrl");
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  test("a weak password shows the weak-password message and disables submit", async () => {
+    const { page } = session;
+    await page.goto("/new-company");
+    await page.locator('input[name="password"]').fill("short");
+    expect(await visibleText(page.getByText(WEAK, { exact: true }))).toBe(WEAK);
+    await page.getByTestId("password-problems").waitFor();
+    expect(await page.getByRole("button", { name: "Create account" }).isDisabled()).toBe(true);
+  });
+
+  test("a mismatched confirmation shows the mismatch message", async () => {
+    const { page } = session;
+    await page.goto("/new-company");
+    await page.locator('input[name="password"]').fill(STRONG);
+    await page.locator('input[name="confirmPassword"]').fill(`${STRONG}x`);
+    expect(await visibleText(page.getByText(MISMATCH, { exact: true }))).toBe(MISMATCH);
+    expect(await page.getByText(WEAK).count()).toBe(0);
+  });
+
+  test("register, verify with the emailed code, fill the profile, land on the dashboard", async () => {
+    const { page } = session;
+    const email = uniqueEmail("founder");
+    const company = `Ember and Oak ${Date.now()}`;
+    await page.goto("/new-company");
+    await fillRegistration(session, email, company);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await waitForPath(page, "/new-company/verify");
+    expect(await visibleText(page.getByTestId("verify-email"))).toBe(email);
+
+    const code = extractCode(await latestMailTo(baseUrl, email));
+    await typePin(page, code);
+    await waitForPath(page, "/new-company/profile");
+
+    await page.locator('input[name="companyLegalName"]').fill(`${company} LLC`);
+    await page.locator('input[name="headcount"]').fill("250");
+    expect(await visibleText(page.getByTestId("derived-company-size"))).toBe("Medium");
+    await page.locator('textarea[name="address"]').fill("12 Hearthstone Lane, Portland, OR 97201");
+    await page.locator('input[name="phone"]').fill("+1 503 555 0100");
+    await page.locator('input[name="website"]').fill("https://ember-oak.example");
+    await chooseOption(page, "Time zone", "Pacific");
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: TINY_PNG });
+    await page.getByRole("img", { name: "Company logo preview" }).waitFor();
+    await page.getByRole("button", { name: "Save and continue" }).click();
+
+    await waitForPath(page, "/dashboard");
+    expect(await visibleText(page.getByTestId("dashboard-company-name"))).toBe(company);
+    expect(await visibleText(page.getByTestId("breadcrumb"))).toContain(company);
+  });
+});
+
+describe("registration with the captcha on", () => {
+  test("submitting without solving the captcha shows the captcha message", async () => {
+    const server = await startServer({ CAPTCHA: undefined });
+    const session = await openBrowser(server.url);
+    try {
+      const { page } = session;
+      await page.goto("/new-company");
+      await page.locator("altcha-widget").waitFor({ state: "attached" });
+      await fillRegistration(session, uniqueEmail("captcha"), "Captcha Check Co");
+      await page.getByRole("button", { name: "Create account" }).click();
+      expect(await visibleText(page.getByText(CAPTCHA_MISSING, { exact: true }))).toBe(CAPTCHA_MISSING);
+      expect(new URL(page.url()).pathname).toBe("/new-company");
+    } finally {
+      await session.close();
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { DEMO_USERS, openBrowser, type Session, signIn } from "./support/browser";
+import { visibleText, waitForPath } from "./support/page-helpers";
+
+describe("sign-in session", () => {
+  const baseUrl = inject("baseUrl");
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openBrowser(baseUrl);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  test("log out from the profile menu, then log in again", async () => {
+    const { page } = session;
+    await signIn(page, DEMO_USERS.admin);
+    await page.getByTestId("welcome-card").waitFor();
+
+    await page.getByTestId("profile-menu-button").click();
+    await page.getByRole("menuitem", { name: "Log Out" }).click();
+    await waitForPath(page, "/login");
+
+    await page.goto("/dashboard/settings");
+    await waitForPath(page, "/login");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/dashboard/settings");
+
+    await page.locator('input[name="email"]').fill(DEMO_USERS.admin);
+    await page.locator('input[name="password"]').fill("Demo-Password-2026!");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await waitForPath(page, "/dashboard/settings");
+    expect(await visibleText(page.getByTestId("account-email"))).toBe(DEMO_USERS.admin);
+  });
+
+  test("a wrong password is refused with a message", async () => {
+    const { page } = session;
+    await page.goto("/logout");
+    await waitForPath(page, "/login");
+    await page.locator('input[name="email"]').fill(DEMO_USERS.admin);
+    await page.locator('input[name="password"]').fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("alert").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+});

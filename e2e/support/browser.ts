@@ -1,0 +1,123 @@
+import { execSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export const DEMO_PASSWORD = "Demo-Password-2026!";
+export const DEMO_USERS = {
+  admin: "admin@demo.hearth.test",
+  staff: "staff@demo.hearth.test",
+  internal: "internal@hearth.test",
+} as const;
+
+function chromiumPath(): string {
+  try {
+    const found = execSync("which chromium", { encoding: "utf8" }).trim();
+    if (found) return found;
+  } catch {
+    // fall through to the Debian default
+  }
+  return "/usr/bin/chromium";
+}
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/** A fresh Chromium profile per session (own user-data-dir, so no cookies are shared). */
+export async function openBrowser(baseURL: string, viewport = DESKTOP): Promise<Session> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), "hearth-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport,
+    baseURL,
+    locale: "en-US",
+    timezoneId: "America/New_York",
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface DevMailMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+/** The newest message to `to` in /dev/mail (waits up to 15 s for it to arrive). */
+export async function latestMailTo(
+  baseURL: string,
+  to: string,
+  options: { subjectIncludes?: string; timeoutMs?: number } = {},
+): Promise<DevMailMessage> {
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const wanted = to.toLowerCase();
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseURL}/dev/mail/messages.json`);
+    if (response.ok) {
+      const body = (await response.json()) as { messages: DevMailMessage[] };
+      const found = body.messages.find(
+        (message) =>
+          message.to.toLowerCase().includes(wanted) &&
+          (!options.subjectIncludes || message.subject.includes(options.subjectIncludes)),
+      );
+      if (found) return found;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`No mail to ${to} arrived in /dev/mail`);
+}
+
+/** The 6-digit verification code in a message. */
+export function extractCode(message: DevMailMessage): string {
+  const match = /\b(\d{6})\b/.exec(message.text) ?? /\b(\d{6})\b/.exec(message.html);
+  if (!match) throw new Error(`No 6-digit code in mail "${message.subject}"`);
+  return match[1];
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/dashboard"));
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, "../../test-results/screenshots");
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,12 @@
+import type { TestProject } from "vitest/node";
+import { ensureWebBuild, startServer } from "./server";
+
+/** One real server for the whole e2e run: captcha off, demo data seeded, mail kept in /dev/mail. */
+export default async function setup(project: TestProject) {
+  ensureWebBuild();
+  const server = await startServer();
+  project.provide("baseUrl", server.url);
+  return async () => {
+    await server.stop();
+  };
+}
