@@ -60,10 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await migrateDatabase(database);
 
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: env.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

@@ -1,10 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import {
-  MESSAGES,
-  PASSWORD_MESSAGES,
-  isStrongPassword,
-  registrationExtrasSchema,
-} from "@hearth/shared";
+import { MESSAGES, PASSWORD_MESSAGES, isStrongPassword, registrationExtrasSchema } from "@hearth/shared";
 import { z } from "zod";
 import type { AppContext } from "../app-context.js";
 import { AppError, fieldsFromZodError } from "../lib/errors.js";

@@ -30,9 +30,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     tags: ["auth"],
     access: "public",
     handler: async ({ request, reply }) => {
-      await ctx.rateLimiter.enforce([
-        { key: `captcha:ip:${request.ip}`, limit: ctx.env.RATE_LIMIT_AUTH_PER_IP, windowSeconds: 60 },
-      ]);
+      await ctx.rateLimiter.enforce([{ key: `captcha:ip:${request.ip}`, limit: ctx.env.RATE_LIMIT_AUTH_PER_IP, windowSeconds: 60 }]);
       reply.header("cache-control", "no-store");
       return ctx.captcha.createChallenge();
     },

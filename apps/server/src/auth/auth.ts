@@ -10,11 +10,7 @@ import * as schema from "../db/schema.js";
 import type { Env } from "../env.js";
 import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
 import type { EmailService } from "../modules/email/email.service.js";
-import {
-  renderEmailChangeEmail,
-  renderPasswordResetEmail,
-  renderVerificationEmail,
-} from "../modules/email/email.templates.js";
+import { renderEmailChangeEmail, renderPasswordResetEmail, renderVerificationEmail } from "../modules/email/email.templates.js";
 
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 

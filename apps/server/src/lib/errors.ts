@@ -85,9 +85,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(toErrorBody(error.code, error.userMessage, error.fields));
     }
     if (error instanceof ZodError) {
-      return reply
-        .status(400)
-        .send(toErrorBody("VALIDATION_FAILED", "Some fields need your attention.", fieldsFromZodError(error)));
+      return reply.status(400).send(toErrorBody("VALIDATION_FAILED", "Some fields need your attention.", fieldsFromZodError(error)));
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;

@@ -52,8 +52,6 @@ export class RateLimiter {
   }
 
   private async prune(): Promise<void> {
-    await this.db
-      .execute(sql`delete from rate_limit_counter where window_start < now() - interval '1 day'`)
-      .catch(() => undefined);
+    await this.db.execute(sql`delete from rate_limit_counter where window_start < now() - interval '1 day'`).catch(() => undefined);
   }
 }

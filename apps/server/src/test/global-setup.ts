@@ -23,7 +23,13 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const templateUrl = withDatabase(url, TEMPLATE_DATABASE);
     const database = await openDatabase({ databaseUrl: templateUrl, poolSize: 2 });
-    const built = await buildApp({ env: testEnv({ DATABASE_URL: templateUrl }), database, runJobWorkers: false, logger: false, serveWeb: false });
+    const built = await buildApp({
+      env: testEnv({ DATABASE_URL: templateUrl }),
+      database,
+      runJobWorkers: false,
+      logger: false,
+      serveWeb: false,
+    });
     await built.shutdown();
     project.provide("testDatabase", { kind: "postgres", url, template: TEMPLATE_DATABASE });
     return async () => {

@@ -18,9 +18,7 @@ export interface TestApp extends BuiltApp {
 }
 
 /** A fresh app on its own copy of the migrated database (PGlite dump, or a PostgreSQL clone of the template). */
-export async function createTestApp(
-  options: { env?: Record<string, string | undefined>; runJobWorkers?: boolean } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string | undefined>; runJobWorkers?: boolean } = {}): Promise<TestApp> {
   const provided = inject("testDatabase");
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;

@@ -2,13 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { companyProfileInputSchema, companyProfileSchema, logoUploadSchema } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
-import {
-  getCompanyLogo,
-  getCompanyProfile,
-  removeCompanyLogo,
-  setCompanyLogo,
-  updateCompanyProfile,
-} from "./company.service.js";
+import { getCompanyLogo, getCompanyProfile, removeCompanyLogo, setCompanyLogo, updateCompanyProfile } from "./company.service.js";
 
 export async function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx.database;

@@ -40,7 +40,9 @@ export async function registerDevMailRoutes(app: FastifyInstance, ctx: AppContex
           `<tr><td>${escapeHtml(row.createdAt.toISOString().replace("T", " ").slice(0, 19))}</td><td>${escapeHtml(row.toAddress)}</td><td><a href="/dev/mail/${row.id}">${escapeHtml(row.subject)}</a></td><td>${escapeHtml(row.status)}</td></tr>`,
       )
       .join("");
-    const body = rows.length ? `<table><thead><tr><th>Created (UTC)</th><th>To</th><th>Subject</th><th>Status</th></tr></thead><tbody>${items}</tbody></table>` : "<p>No messages yet.</p>";
+    const body = rows.length
+      ? `<table><thead><tr><th>Created (UTC)</th><th>To</th><th>Subject</th><th>Status</th></tr></thead><tbody>${items}</tbody></table>`
+      : "<p>No messages yet.</p>";
     return reply
       .type("text/html")
       .send(

@@ -1,18 +1,10 @@
 /** Plain, accessible HTML around an email's paragraphs; every value is escaped. */
 
 export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+  return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
-export type EmailBlock =
-  | { type: "text"; text: string }
-  | { type: "code"; text: string }
-  | { type: "button"; text: string; url: string };
+export type EmailBlock = { type: "text"; text: string } | { type: "code"; text: string } | { type: "button"; text: string; url: string };
 
 export interface RenderedEmail {
   subject: string;
@@ -21,9 +13,7 @@ export interface RenderedEmail {
 }
 
 export function renderEmail(subject: string, blocks: EmailBlock[]): RenderedEmail {
-  const text = blocks
-    .map((block) => (block.type === "button" ? `${block.text}: ${block.url}` : block.text))
-    .join("\n\n");
+  const text = blocks.map((block) => (block.type === "button" ? `${block.text}: ${block.url}` : block.text)).join("\n\n");
   const body = blocks
     .map((block) => {
       if (block.type === "code") {

@@ -3,12 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../../db/client.js";
 import type { JobQueue } from "../../jobs/queue.js";
 import type { RenderedEmail } from "./email.layout.js";
-import {
-  claimOutboxMessage,
-  insertOutboxMessage,
-  listStaleQueuedMessageIds,
-  markOutboxMessage,
-} from "./email.repo.js";
+import { claimOutboxMessage, insertOutboxMessage, listStaleQueuedMessageIds, markOutboxMessage } from "./email.repo.js";
 
 export const SEND_EMAIL_JOB = "email.send";
 export const SWEEP_OUTBOX_JOB = "email.sweep-outbox";

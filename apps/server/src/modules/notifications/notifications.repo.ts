@@ -48,6 +48,9 @@ export async function insertNotification(
   tenantId: string,
   row: Omit<typeof notification.$inferInsert, "tenantId" | "id">,
 ): Promise<NotificationRow> {
-  const [inserted] = await db.insert(notification).values({ ...row, tenantId }).returning();
+  const [inserted] = await db
+    .insert(notification)
+    .values({ ...row, tenantId })
+    .returning();
   return inserted;
 }

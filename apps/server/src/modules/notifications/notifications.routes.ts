@@ -3,12 +3,7 @@ import { notificationListSchema, okResponseSchema, pageQuerySchema, uuidParamSch
 import type { AppContext } from "../../app-context.js";
 import { notFound } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
-import {
-  countNotifications,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-} from "./notifications.repo.js";
+import { countNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from "./notifications.repo.js";
 
 const PAGE_SIZE = 25;
 

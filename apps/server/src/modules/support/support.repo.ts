@@ -8,6 +8,9 @@ export async function insertSupportRequest(
   tenantId: string,
   row: Omit<typeof supportRequest.$inferInsert, "tenantId" | "id">,
 ): Promise<SupportRequestRow> {
-  const [inserted] = await db.insert(supportRequest).values({ ...row, tenantId }).returning();
+  const [inserted] = await db
+    .insert(supportRequest)
+    .values({ ...row, tenantId })
+    .returning();
   return inserted;
 }

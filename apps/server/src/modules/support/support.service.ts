@@ -30,7 +30,13 @@ export async function createSupportRequest(ctx: AppContext, actor: Actor, input:
       tenantId: actor.tenantId,
     });
     outboxId = await ctx.email.queue(
-      { ...email, to: ctx.env.SUPPORT_EMAIL, kind: `support-${input.kind}`, tenantId: actor.tenantId, headers: { "Reply-To": actor.email } },
+      {
+        ...email,
+        to: ctx.env.SUPPORT_EMAIL,
+        kind: `support-${input.kind}`,
+        tenantId: actor.tenantId,
+        headers: { "Reply-To": actor.email },
+      },
       tx as unknown as Database,
     );
     return row;

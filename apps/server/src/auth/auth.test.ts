@@ -1,0 +1,192 @@
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES, PASSWORD_MESSAGES } from "@hearth/shared";
+import { tenant, user } from "../db/schema.js";
+import { STRONG_PASSWORD, type TestApp, call, cookieFrom, createTestApp, registerCompany, signIn, uniqueEmail } from "../test/harness.js";
+import { latestEmailTo } from "../test/outbox.js";
+
+const signUpBody = (overrides: Record<string, unknown> = {}) => ({
+  email: uniqueEmail("signup"),
+  password: STRONG_PASSWORD,
+  name: "Rae Register",
+  firstName: "Rae",
+  lastName: "Register",
+  companyName: "Registered Co",
+  ...overrides,
+});
+
+describe("registration, verification, sign-in and password reset", () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(() => testApp.close());
+  const db = () => testApp.ctx.database.db;
+  const userCount = async () => Number((await db().select({ n: count() }).from(user))[0].n);
+
+  it("creates a company on the Free plan with the new user as its Admin and Company Leader", async () => {
+    const session = await registerCompany(testApp.app, { companyName: "Northwind" });
+    const me = (await call(testApp.app, "GET", "/api/me", { cookie: session.cookie })).json();
+    expect(me.user).toMatchObject({ role: "Admin", roleLabel: "Company Leader", isTenantOwner: true, emailVerified: false });
+    expect(me.tenant).toMatchObject({ companyName: "Northwind", plan: "Free", companySize: "Medium", profileComplete: false });
+    expect(me.permissions).toContain("admin");
+  });
+
+  it("rejects a weak password with the exact message and writes nothing", async () => {
+    const before = await userCount();
+    const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", { body: signUpBody({ password: "password1" }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: "WEAK_PASSWORD", message: PASSWORD_MESSAGES.weak });
+    expect(response.json().error.fields.password).toBe(PASSWORD_MESSAGES.weak);
+    expect(await userCount()).toBe(before);
+  });
+
+  it("names each missing registration field", async () => {
+    const before = await userCount();
+    const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", {
+      body: signUpBody({ email: "not-an-email", firstName: "", companyName: "  " }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().error.fields).sort()).toEqual(["companyName", "email", "firstName"]);
+    expect(await userCount()).toBe(before);
+  });
+
+  it("refuses a second account with the same email", async () => {
+    const email = uniqueEmail("twice");
+    await registerCompany(testApp.app, { email });
+    const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", { body: signUpBody({ email }) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
+  });
+
+  it("verifies the email with the 6-digit code sent by email", async () => {
+    const session = await registerCompany(testApp.app);
+    const message = await latestEmailTo(db(), session.email);
+    const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+    expect(code).toBeDefined();
+    expect(message.text).toContain(`/new-company/verify?email=${encodeURIComponent(session.email)}&code=${code}`);
+    const wrong = await call(testApp.app, "POST", "/api/auth/email-otp/verify-email", {
+      body: { email: session.email, otp: code === "000000" ? "111111" : "000000" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const right = await call(testApp.app, "POST", "/api/auth/email-otp/verify-email", {
+      cookie: session.cookie,
+      body: { email: session.email, otp: code },
+    });
+    expect(right.statusCode).toBe(200);
+    const me = (await call(testApp.app, "GET", "/api/me", { cookie: session.cookie })).json();
+    expect(me.user.emailVerified).toBe(true);
+  });
+
+  it("signs in, reads the session, and signs out", async () => {
+    const session = await registerCompany(testApp.app);
+    const wrong = await call(testApp.app, "POST", "/api/auth/sign-in/email", {
+      body: { email: session.email, password: "Wrong-Password-1!" },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    const cookie = await signIn(testApp.app, session.email);
+    const current = await call(testApp.app, "GET", "/api/auth/get-session", { cookie });
+    expect(current.json().user.email).toBe(session.email);
+    const setCookie = String((await call(testApp.app, "GET", "/api/me", { cookie })).statusCode);
+    expect(setCookie).toBe("200");
+    const out = await call(testApp.app, "POST", "/api/auth/sign-out", { cookie, body: {} });
+    expect(out.statusCode).toBe(200);
+    expect((await call(testApp.app, "GET", "/api/me", { cookie })).statusCode).toBe(401);
+  });
+
+  it("sets an httpOnly SameSite=Lax session cookie", async () => {
+    const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", { body: signUpBody() });
+    const raw = ([] as string[]).concat(response.headers["set-cookie"] ?? []).find((c) => c.includes("session_token"));
+    expect(raw).toMatch(/HttpOnly/i);
+    expect(raw).toMatch(/SameSite=Lax/i);
+    expect(cookieFrom(response)).toContain("session_token");
+  });
+
+  it("resets a forgotten password through the emailed link, enforcing the password rules", async () => {
+    const session = await registerCompany(testApp.app);
+    const request = await call(testApp.app, "POST", "/api/auth/request-password-reset", {
+      body: { email: session.email, redirectTo: "/reset-password" },
+    });
+    expect(request.statusCode).toBe(200);
+    const message = await latestEmailTo(db(), session.email);
+    expect(message.subject).toBe("Reset your Hearth password");
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(message.text)?.[1];
+    expect(token).toBeDefined();
+    const weak = await call(testApp.app, "POST", "/api/auth/reset-password", { body: { token, newPassword: "short" } });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.message).toBe(PASSWORD_MESSAGES.weak);
+    const reset = await call(testApp.app, "POST", "/api/auth/reset-password", { body: { token, newPassword: "Brand-New-Secret-9" } });
+    expect(reset.statusCode).toBe(200);
+    await expect(signIn(testApp.app, session.email)).rejects.toThrow();
+    await expect(signIn(testApp.app, session.email, "Brand-New-Secret-9")).resolves.toContain("session_token");
+  });
+
+  it("does not reveal whether an email has an account when asked for a reset", async () => {
+    const response = await call(testApp.app, "POST", "/api/auth/request-password-reset", {
+      body: { email: uniqueEmail("nobody"), redirectTo: "/reset-password" },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("refuses state-changing requests from another site", async () => {
+    const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", {
+      body: signUpBody(),
+      headers: { origin: "https://evil.example" },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe("ORIGIN_REJECTED");
+  });
+
+  it("answers 401 on /api/me when signed out", async () => {
+    const response = await call(testApp.app, "GET", "/api/me");
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: expect.any(String) } });
+  });
+
+  it("keeps the internal-account flag and role out of the sign-up body's reach", async () => {
+    const email = uniqueEmail("sneaky");
+    const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", {
+      body: signUpBody({ email, isInternalAccount: true, role: "Staff" }),
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await db().select().from(user).where(eq(user.email, email));
+    expect(row.isInternalAccount).toBe(false);
+    expect(row.role).toBe("Admin");
+    const [company] = await db().select().from(tenant).where(eq(tenant.id, row.tenantId));
+    expect(company.ownerUserId).toBe(row.id);
+  });
+});
+
+describe("captcha on registration", () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { CAPTCHA: "on" } });
+  });
+  afterAll(() => testApp.close());
+
+  it("asks for the captcha with the exact message when it is missing", async () => {
+    const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", { body: signUpBody() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: "CAPTCHA_REQUIRED", message: MESSAGES.captchaMissing });
+  });
+
+  it("accepts a solved ALTCHA challenge once, and refuses a forged or replayed one", async () => {
+    const config = (await call(testApp.app, "GET", "/api/config")).json();
+    expect(config.captcha.provider).toBe("altcha");
+    const challenge = (await call(testApp.app, "GET", "/api/captcha/challenge")).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    expect(solution).not.toBeNull();
+    const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+    const forged = Buffer.from(JSON.stringify({ challenge, solution: { ...solution, derivedKey: "00".repeat(32) } })).toString("base64");
+    const bad = await call(testApp.app, "POST", "/api/auth/sign-up/email", { body: signUpBody({ captcha: forged }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe("CAPTCHA_INVALID");
+    const ok = await call(testApp.app, "POST", "/api/auth/sign-up/email", { body: signUpBody({ captcha: payload }) });
+    expect(ok.statusCode).toBe(200);
+    const replay = await call(testApp.app, "POST", "/api/auth/sign-up/email", { body: signUpBody({ captcha: payload }) });
+    expect(replay.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// npm start: builds the web app when its build is missing or older than its sources, then runs one server
+// process that serves the API and the built app on PORT (default 3000).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const webDir = path.join(root, "apps/web");
+const builtIndex = path.join(webDir, "dist/index.html");
+
+function newestChange(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === "dist") continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function webBuildIsStale() {
+  if (!existsSync(builtIndex)) return true;
+  const built = statSync(builtIndex).mtimeMs;
+  const sources = [path.join(webDir, "src"), path.join(webDir, "index.html"), path.join(root, "packages/shared/src")];
+  return sources.some(
+    (source) => existsSync(source) && (statSync(source).isDirectory() ? newestChange(source) : statSync(source).mtimeMs) > built,
+  );
+}
+
+if (process.env.SKIP_WEB_BUILD !== "true" && webBuildIsStale()) {
+  console.log("Building the web app…");
+  const result = spawnSync("npm", ["run", "build", "-w", "@hearth/web"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+  cwd: root,
+  stdio: "inherit",
+  env: process.env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
