@@ -35,7 +35,7 @@ describe("access denied", () => {
     const { page } = session;
     await page.goto("/dashboard/billing");
     await page.getByText(DENIED).waitFor();
-    await page.getByRole("link", { name: "Home" }).click();
+    await page.getByTestId("access-denied").getByRole("link", { name: "Home" }).click();
     await waitForPath(page, "/dashboard", 2_000);
   });
 

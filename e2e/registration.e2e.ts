@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from "vitest";
 import { extractCode, latestMailTo, openBrowser, type Session, uniqueEmail } from "./support/browser";
 import { chooseOption, TINY_PNG, typePin, visibleText, waitForPath } from "./support/page-helpers";
 import { startServer } from "./support/server";
@@ -24,6 +24,10 @@ describe("registration", () => {
 
   beforeAll(async () => {
     session = await openBrowser(baseUrl);
+  });
+  afterEach(async (context) => {
+    if (context.task.result?.state === "fail")
+      await screenshot(session.page, `failed-${context.task.name.slice(0, 40)}`);
   });
   afterAll(async () => {
     await session?.close();

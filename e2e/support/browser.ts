@@ -1,5 +1,5 @@
 import { execSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
@@ -119,5 +119,6 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, "../../test-results/screenshots");
+  mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }

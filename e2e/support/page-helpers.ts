@@ -18,7 +18,7 @@ export async function typePin(page: Page, code: string): Promise<void> {
 }
 
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole("textbox", { name: label }).click();
+  await page.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 

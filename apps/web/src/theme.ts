@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
 
 /** A warm ember palette; shade 7 carries white text at a contrast ratio above 5:1 (WCAG AA). */
 const ember: MantineColorsTuple = [
@@ -27,4 +27,15 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, padding: "lg", radius: "md" } },
     Paper: { defaultProps: { radius: "md" } },
   },
+});
+
+/** Error and secondary text darker than Mantine's defaults so both reach WCAG AA contrast on white and on ember.0. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    "--mantine-color-error": "var(--mantine-color-red-9)",
+    "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    "--mantine-color-placeholder": "var(--mantine-color-gray-6)",
+  },
+  dark: {},
 });

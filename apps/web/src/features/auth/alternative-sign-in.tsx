@@ -43,7 +43,7 @@ export function AlternativeSignIn() {
         </Button>
       )}
       {googleError && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           {googleError}
         </Text>
       )}

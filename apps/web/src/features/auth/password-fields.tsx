@@ -59,11 +59,11 @@ export function NewPasswordFields({
             spacing={2}
             aria-label="Password requirements not met"
             data-testid="password-problems"
-            icon={<IconCircleX size={16} color="var(--mantine-color-red-8)" aria-hidden />}
+            icon={<IconCircleX size={16} color="var(--mantine-color-red-9)" aria-hidden />}
           >
             {verdict.problems.map((problem) => (
               <List.Item key={problem}>
-                <Text span size="sm" c="red.8">
+                <Text span size="sm" c="red.9">
                   {problem}
                 </Text>
               </List.Item>

@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, detectImageType } from "@hearth/shared";
+import { detectImageType, LOGO_MAX_BYTES } from "@hearth/shared";
 
 export const LOGO_ACCEPT = { "image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"] };
 export const LOGO_TYPE_MESSAGE = "Choose a PNG or JPEG image.";

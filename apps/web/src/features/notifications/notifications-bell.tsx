@@ -25,7 +25,7 @@ export function NotificationsBell() {
           size={18}
           offset={6}
           disabled={unread === 0}
-          color="red.8"
+          color="red.9"
           data-testid="notifications-badge"
         >
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label}>

@@ -26,6 +26,8 @@ export function OnboardingLayout() {
       active={active}
       orientation={desktop ? "vertical" : "horizontal"}
       size="sm"
+      labelPosition={desktop ? "right" : "bottom"}
+      wrap={false}
       allowNextStepsSelect={false}
       aria-label="Onboarding steps"
     >

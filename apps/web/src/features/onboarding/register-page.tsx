@@ -1,5 +1,5 @@
 import { MESSAGES, registrationExtrasSchema } from "@hearth/shared";
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Center, Loader, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
@@ -104,10 +104,10 @@ export function RegisterPage() {
       </div>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Group grow align="flex-start" wrap="wrap" gap="md">
-            <TextInput label="First name" autoComplete="given-name" required miw={180} {...text("firstName")} />
-            <TextInput label="Last name" autoComplete="family-name" required miw={180} {...text("lastName")} />
-          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label="First name" autoComplete="given-name" required {...text("firstName")} />
+            <TextInput label="Last name" autoComplete="family-name" required {...text("lastName")} />
+          </SimpleGrid>
           <TextInput label="Work email" type="email" autoComplete="email" required {...text("email")} />
           <NewPasswordFields
             password={password}

@@ -56,11 +56,11 @@ export function HeaderBar({ me, mobileOpened, desktopOpened, onToggleMobile, onT
           style={{ minWidth: 0, flexWrap: "nowrap", overflow: "hidden" }}
           data-testid="breadcrumb"
         >
-          <Anchor component={Link} to="/dashboard" size="sm" fw={600} truncate maw={{ base: 130, sm: 260 }}>
+          <Anchor component={Link} to="/dashboard" size="sm" fw={600} truncate maw={{ base: 170, sm: 260 }}>
             {companyName}
           </Anchor>
           {title && (
-            <Text size="sm" truncate maw={{ base: 110, sm: 320 }} aria-current="page">
+            <Text size="sm" truncate maw={320} aria-current="page" visibleFrom="xs">
               {title}
             </Text>
           )}
