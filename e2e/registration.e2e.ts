@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from "vitest";
-import { extractCode, latestMailTo, openBrowser, type Session, uniqueEmail } from "./support/browser";
+import { extractCode, latestMailTo, openBrowser, type Session, screenshot, uniqueEmail } from "./support/browser";
 import { chooseOption, TINY_PNG, typePin, visibleText, waitForPath } from "./support/page-helpers";
 import { startServer } from "./support/server";
 
