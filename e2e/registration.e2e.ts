@@ -96,6 +96,7 @@ describe("registration with the captcha on", () => {
       await page.getByRole("button", { name: "Create account" }).click();
       expect(await visibleText(page.getByText(CAPTCHA_MISSING, { exact: true }))).toBe(CAPTCHA_MISSING);
       expect(new URL(page.url()).pathname).toBe("/new-company");
+      await screenshot(page, "desktop-register-captcha");
     } finally {
       await session.close();
       await server.stop();

@@ -122,3 +122,28 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/** The first link in a message whose path contains `pathPart`. */
+export function extractLink(message: DevMailMessage, pathPart: string): string {
+  const links = `${message.text}\n${message.html}`.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];
+  const found = links.map((link) => link.replaceAll("&amp;", "&")).find((link) => link.includes(pathPart));
+  if (!found) throw new Error(`No link containing ${pathPart} in mail "${message.subject}"`);
+  return found;
+}
+
+/** Registers a company through the API (captcha is off on the e2e server); the user still has to verify. */
+export async function registerViaApi(baseURL: string, email: string, password: string, companyName: string) {
+  const response = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify({
+      email,
+      password,
+      name: "Morgan Hale",
+      firstName: "Morgan",
+      lastName: "Hale",
+      companyName,
+    }),
+  });
+  if (!response.ok) throw new Error(`Sign-up failed with ${response.status}: ${await response.text()}`);
+}
