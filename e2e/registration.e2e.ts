@@ -84,8 +84,10 @@ describe("registration", () => {
   });
 });
 
+type AltchaElement = Element & { getState?: () => string };
+
 describe("registration with the captcha on", () => {
-  test("submitting without solving the captcha shows the captcha message", async () => {
+  test("an unsolved captcha shows the captcha message; solving it lets the registration through", async () => {
     const server = await startServer({ CAPTCHA: undefined });
     const session = await openBrowser(server.url);
     try {
@@ -97,6 +99,22 @@ describe("registration with the captcha on", () => {
       expect(await visibleText(page.getByText(CAPTCHA_MISSING, { exact: true }))).toBe(CAPTCHA_MISSING);
       expect(new URL(page.url()).pathname).toBe("/new-company");
       await screenshot(page, "desktop-register-captcha");
+
+      // Solving the proof of work lets the same form through.
+      await page.getByText("I'm not a robot").click();
+      await page.waitForFunction(
+        () => (document.querySelector("altcha-widget") as AltchaElement | null)?.getState?.() === "verified",
+        null,
+        {
+          timeout: 60_000,
+        },
+      );
+      expect(await page.getByText(CAPTCHA_MISSING).count()).toBe(0);
+      await page.getByRole("button", { name: "Create account" }).click();
+      await waitForPath(page, "/new-company/verify");
+    } catch (error) {
+      await screenshot(session.page, "failed-captcha");
+      throw error;
     } finally {
       await session.close();
       await server.stop();

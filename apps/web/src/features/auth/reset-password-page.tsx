@@ -5,7 +5,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { errorMessage } from "../../lib/api";
 import { authApi } from "./auth-api";
 import { AuthCard } from "./auth-card";
-import { NewPasswordFields, passwordVerdict } from "./password-fields";
+import { NewPasswordFields } from "./password-fields";
+import { passwordVerdict } from "./password-verdict";
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -8,7 +8,8 @@ import { ME_QUERY_KEY } from "../../lib/query-client";
 import { AlternativeSignIn } from "../auth/alternative-sign-in";
 import { authApi } from "../auth/auth-api";
 import { CaptchaField } from "../auth/captcha-field";
-import { NewPasswordFields, passwordVerdict } from "../auth/password-fields";
+import { NewPasswordFields } from "../auth/password-fields";
+import { passwordVerdict } from "../auth/password-verdict";
 import { useMe, usePublicConfig } from "../auth/session";
 
 const FIELDS = ["firstName", "lastName", "email", "password", "companyName", "captcha"] as const;

@@ -3,7 +3,8 @@ import { Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { serverErrors } from "../../lib/form";
-import { NewPasswordFields, passwordVerdict } from "../auth/password-fields";
+import { NewPasswordFields } from "../auth/password-fields";
+import { passwordVerdict } from "../auth/password-verdict";
 import { useChangePassword } from "./account-api";
 
 export const PASSWORD_CHANGED = "Your password has been changed.";
