@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sso } from "@better-auth/sso";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { emailOTP } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { PASSWORD_MIN_LENGTH } from "@hearth/shared";
@@ -30,6 +31,25 @@ const readText = (body: unknown, key: string): string | null => {
   return typeof value === "string" && value.trim() ? value.trim().slice(0, 200) : null;
 };
 
+/**
+ * The SSO plugin's endpoints that manage providers are not reachable over HTTP: companies manage providers through
+ * /api/sso/providers (admin only, domain rules), which calls the plugin's server API. The shared callback is unused
+ * (each provider has its own /sso/callback/:providerId).
+ */
+const SSO_MANAGEMENT_PATHS = [
+  "/sso/register",
+  "/sso/update-provider",
+  "/sso/delete-provider",
+  "/sso/providers",
+  "/sso/get-provider",
+  "/sso/request-domain-verification",
+  "/sso/verify-domain",
+  "/sso/callback",
+  "/sso/saml2/sp/metadata",
+];
+
+const ssoRefusal = (message: string) => new APIError("FORBIDDEN", { code: "SSO_ACCOUNT_NOT_ALLOWED", message });
+
 export function createAuth({ env, database, email }: AuthDependencies) {
   const { db } = database;
 
@@ -42,6 +62,55 @@ export function createAuth({ env, database, email }: AuthDependencies) {
       .from(schema.ssoProvider)
       .where(eq(schema.ssoProvider.domain, domain));
     return provider?.organizationId ?? null;
+  }
+
+  type SsoProviderRow = { providerId: string; domain: string; organizationId: string | null };
+
+  async function findSsoProvider(providerId: unknown): Promise<SsoProviderRow | null> {
+    if (typeof providerId !== "string" || !providerId) return null;
+    const [provider] = await db
+      .select({
+        providerId: schema.ssoProvider.providerId,
+        domain: schema.ssoProvider.domain,
+        organizationId: schema.ssoProvider.organizationId,
+      })
+      .from(schema.ssoProvider)
+      .where(eq(schema.ssoProvider.providerId, providerId));
+    return provider ?? null;
+  }
+
+  /**
+   * Before the plugin looks a provider up for POST /sign-in/sso: an email (or domain) must match a company's provider
+   * exactly. The plugin would also accept a parent domain, which the account rules below refuse after the round trip
+   * to the identity provider; this answers at once and clearly instead.
+   */
+  const checkSsoSignIn = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== "/sign-in/sso") return;
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    if (body.organizationSlug !== undefined) {
+      throw new APIError("BAD_REQUEST", { code: "SSO_BY_ORGANIZATION_UNSUPPORTED", message: "Sign in with your work email address." });
+    }
+    if (typeof body.providerId === "string" && body.providerId) return;
+    const fromEmail = typeof body.email === "string" ? body.email.split("@").pop() : undefined;
+    const domain = (typeof body.domain === "string" && body.domain ? body.domain : fromEmail)?.trim().toLowerCase();
+    const organizationId = domain ? await findSsoTenant(`@${domain}`) : null;
+    if (!organizationId) {
+      throw new APIError("NOT_FOUND", {
+        code: "SSO_NOT_CONFIGURED",
+        message: "Single sign-on is not set up for this email domain. Sign in with your password instead.",
+      });
+    }
+  });
+
+  /**
+   * The company an SSO sign-in belongs to: the company that registered the provider the user came through, and only
+   * for an email address at exactly that provider's domain. An identity provider cannot place anyone elsewhere.
+   */
+  function ssoTenantFor(provider: SsoProviderRow, emailAddress: string): string {
+    const domain = emailAddress.split("@").pop()?.toLowerCase();
+    if (!provider.organizationId) throw ssoRefusal("This single sign-on provider is not linked to a company.");
+    if (domain !== provider.domain) throw ssoRefusal(`Single sign-on through this provider is only for ${provider.domain} addresses.`);
+    return provider.organizationId;
   }
 
   async function firstNameOf(emailAddress: string): Promise<string | null> {
@@ -117,6 +186,8 @@ export function createAuth({ env, database, email }: AuthDependencies) {
       database: { generateId: () => randomUUID() },
       ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ["x-forwarded-for"] : [], disableIpTracking: false },
     },
+    disabledPaths: SSO_MANAGEMENT_PATHS,
+    hooks: { before: checkSsoSignIn },
     telemetry: { enabled: false },
     logger: { disabled: env.NODE_ENV === "test" },
     databaseHooks: {
@@ -125,8 +196,15 @@ export function createAuth({ env, database, email }: AuthDependencies) {
           async before(user, ctx) {
             const body = ctx?.body;
             const fromName = splitName(user.name);
-            const firstName = readText(body, "firstName") ?? fromName.firstName;
-            const lastName = readText(body, "lastName") ?? fromName.lastName;
+            // SSO maps the provider's given_name/family_name claims onto firstName/lastName.
+            const firstName = readText(body, "firstName") ?? readText(user, "firstName") ?? fromName.firstName;
+            const lastName = readText(body, "lastName") ?? readText(user, "lastName") ?? fromName.lastName;
+            if (ctx?.path?.startsWith("/sso/")) {
+              const provider = await findSsoProvider(ctx.params?.providerId);
+              if (!provider) throw ssoRefusal("Unknown single sign-on provider.");
+              const tenantId = ssoTenantFor(provider, user.email);
+              return { data: { ...user, firstName, lastName, tenantId, role: "Staff", isInternalAccount: false } };
+            }
             const ssoTenantId = await findSsoTenant(user.email);
             if (ssoTenantId) {
               return { data: { ...user, firstName, lastName, tenantId: ssoTenantId, role: "Staff", isInternalAccount: false } };
@@ -137,6 +215,22 @@ export function createAuth({ env, database, email }: AuthDependencies) {
           async after(user) {
             const created = user as typeof user & { tenantId?: string; role?: string };
             if (created.tenantId && created.role === "Admin") await claimTenantOwnership(db, created.tenantId, user.id);
+          },
+        },
+      },
+      account: {
+        create: {
+          /** An SSO sign-in links only a user of the provider's company whose email is at the provider's domain. */
+          async before(account, ctx) {
+            const provider = await findSsoProvider(account.providerId);
+            if (!provider) return;
+            const owner = ctx
+              ? await ctx.context.internalAdapter.findUserById(account.userId)
+              : ((await db.select().from(schema.user).where(eq(schema.user.id, account.userId)))[0] ?? null);
+            if (!owner) throw ssoRefusal("Unknown user.");
+            if ((owner as { tenantId?: string }).tenantId !== ssoTenantFor(provider, owner.email)) {
+              throw ssoRefusal("This account belongs to another company.");
+            }
           },
         },
       },
@@ -156,8 +250,11 @@ export function createAuth({ env, database, email }: AuthDependencies) {
         },
       }),
       sso({
-        provisionUser: undefined,
         trustEmailVerified: true,
+        // A domain is claimed by registering it (first come, see the decision record); no DNS proof yet.
+        domainVerification: { enabled: false },
+        disableImplicitSignUp: false,
+        defaultOverrideUserInfo: false,
       }),
     ],
   });

@@ -26,22 +26,28 @@ export const registrationExtrasSchema = z.object({
   captcha: z.string().max(20000).optional(),
 });
 
+/** What a company admin enters to set up single sign-on (OIDC) for one email domain. */
 export const ssoProviderInputSchema = z.object({
   domain: z
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "Enter a domain such as example.com"),
-  issuer: z.url("Enter the issuer URL"),
+    .max(253, "Enter a domain such as example.com")
+    .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "Enter a domain such as example.com"),
+  issuer: z.url({ protocol: /^https?$/, error: "Enter the issuer URL, such as https://login.example.com" }).max(500),
   clientId: z.string().trim().min(1, "Client ID is required").max(300),
   clientSecret: z.string().trim().min(1, "Client secret is required").max(500),
 });
 export type SsoProviderInput = z.infer<typeof ssoProviderInputSchema>;
 
+/** A registered provider as the admin sees it: never its client secret. */
 export const ssoProviderSchema = z.object({
   providerId: z.string(),
   domain: z.string(),
   issuer: z.string(),
+  /** The redirect (callback) URI to allow in the identity provider's client settings. */
+  redirectUri: z.string(),
 });
+export type SsoProvider = z.infer<typeof ssoProviderSchema>;
 
 export const ssoNameText = optionalText(100);
