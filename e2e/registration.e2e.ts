@@ -51,6 +51,17 @@ describe("registration", () => {
     expect(await page.getByText(WEAK).count()).toBe(0);
   });
 
+  test("an address that already has an account gets the server's message", async () => {
+    const { page } = session;
+    await page.goto("/new-company");
+    await fillRegistration(session, "admin@demo.hearth.test", "Second Demo Company");
+    await page.getByRole("button", { name: "Create account" }).click();
+    const alert = await visibleText(page.getByRole("alert"));
+    expect(alert.length).toBeGreaterThan(5);
+    await screenshot(page, "desktop-register-duplicate");
+    expect(new URL(page.url()).pathname).toBe("/new-company");
+  });
+
   test("register, verify with the emailed code, fill the profile, land on the dashboard", async () => {
     const { page } = session;
     const email = uniqueEmail("founder");

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
-import { DEMO_USERS, openBrowser, type Session, signIn } from "./support/browser";
+import { DEMO_USERS, openBrowser, type Session, screenshot, signIn } from "./support/browser";
 import { visibleText } from "./support/page-helpers";
 
 async function roleLabel(session: Session): Promise<string> {
@@ -62,5 +62,42 @@ describe("app shell", () => {
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
     await page.getByTestId("coming-soon").waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
+  });
+
+  test("the Tutorials dialog lists the guides and the plan; Gold has no Upgrade Plan link", async () => {
+    await signIn(session.page, DEMO_USERS.admin);
+    const { page } = session;
+    await page.getByRole("button", { name: "Tutorials" }).click();
+    const dialog = page.getByRole("dialog", { name: "Tutorials" });
+    await dialog.getByRole("link", { name: "Creating a survey" }).waitFor();
+    await dialog.getByRole("link", { name: "Managing existing surveys" }).waitFor();
+    const plan = await visibleText(dialog.getByTestId("plan-name"));
+    expect(["Gold", "Premium"].includes(plan) ? 0 : 1).toBe(await dialog.getByText("Upgrade Plan").count());
+    await screenshot(page, "desktop-tutorials");
+  });
+
+  test("notifications: the bell shows unread, the page pages and marks read", async () => {
+    await signIn(session.page, DEMO_USERS.staff);
+    const { page } = session;
+    await page.goto("/dashboard/notifications");
+    const footer = await visibleText(page.getByRole("navigation", { name: "Pagination" }));
+    expect(footer).toMatch(/Showing \d+ to \d+ of \d+ results/);
+    const markButtons = page.getByRole("button", { name: /^Mark ".*" as read$/ });
+    expect(await markButtons.count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: /Notifications, \d+ unread/ }).waitFor();
+    await page.getByRole("button", { name: "Mark all as read" }).click();
+    await page.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+    expect(await markButtons.count()).toBe(0);
+  });
+
+  test("?upgrade=true opens the upgrade dialog and closing it cleans the address", async () => {
+    await signIn(session.page, DEMO_USERS.admin);
+    const { page } = session;
+    await page.goto("/dashboard/settings?upgrade=true&plan=Gold");
+    const dialog = page.getByRole("dialog", { name: "Upgrade Plan" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await page.waitForURL((url) => !url.search.includes("upgrade"));
+    expect(new URL(page.url()).pathname).toBe("/dashboard/settings");
   });
 });

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Center, Loader, SimpleGrid, Stack, Text, TextInp
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
+import { ApiError } from "../../lib/api";
 import { type FieldErrors, serverErrors, validate } from "../../lib/form";
 import { ME_QUERY_KEY } from "../../lib/query-client";
 import { AlternativeSignIn } from "../auth/alternative-sign-in";
@@ -27,6 +28,7 @@ export function RegisterPage() {
   const [captchaKey, setCaptchaKey] = useState(0);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [accountExists, setAccountExists] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const verdict = passwordVerdict(password, confirmation, submitted);
@@ -58,6 +60,7 @@ export function RegisterPage() {
     event.preventDefault();
     setSubmitted(true);
     setFormError(null);
+    setAccountExists(false);
     const checked = validate(registrationExtrasSchema, { ...values, captcha: captcha ?? undefined });
     const nextErrors: FieldErrors = { ...checked.errors };
     if (!EMAIL_PATTERN.test(values.email.trim())) nextErrors.email = "Enter a valid email address";
@@ -84,6 +87,7 @@ export function RegisterPage() {
       navigate("/new-company/verify", { state: { email, justSent: true } });
     } catch (failure) {
       const mapped = serverErrors(failure, FIELDS);
+      setAccountExists(failure instanceof ApiError && /ALREADY_EXISTS/.test(failure.code));
       setErrors(mapped.fields);
       setFormError(mapped.message ?? null);
       // A captcha answer is good for one attempt only.
@@ -136,6 +140,14 @@ export function RegisterPage() {
           {formError && (
             <Alert color="red" variant="light" role="alert">
               {formError}
+              {accountExists && (
+                <>
+                  {" "}
+                  <Anchor component={Link} to="/login" fw={600}>
+                    Sign in instead
+                  </Anchor>
+                </>
+              )}
             </Alert>
           )}
           <Button type="submit" loading={busy} disabled={verdict.blocking} fullWidth size="md">
