@@ -95,8 +95,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     rateLimiter: new RateLimiter(database.db),
   };
 
+  let closing = false;
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // While shutting down, answer what is in flight and close its connection instead of keeping it alive.
+    if (closing) reply.header("connection", "close");
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -142,15 +145,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   await jobs.start();
 
-  let closing: Promise<void> | undefined;
+  let closingPromise: Promise<void> | undefined;
   const shutdown = () => {
-    closing ??= (async () => {
+    closingPromise ??= (async () => {
+      closing = true;
       await app.close();
       await jobs.stop();
       email.close();
       await database.close();
     })();
-    return closing;
+    return closingPromise;
   };
   return { app, ctx, shutdown };
 }

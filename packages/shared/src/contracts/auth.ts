@@ -2,10 +2,7 @@ import { z } from "zod";
 import { PASSWORD_MESSAGES, isStrongPassword } from "../password.js";
 import { optionalText } from "./common.js";
 
-export const strongPasswordSchema = z
-  .string()
-  .max(128)
-  .refine(isStrongPassword, { message: PASSWORD_MESSAGES.weak });
+export const strongPasswordSchema = z.string().max(128).refine(isStrongPassword, { message: PASSWORD_MESSAGES.weak });
 
 export const publicConfigSchema = z.object({
   captcha: z.object({
