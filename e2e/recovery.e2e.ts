@@ -1,13 +1,5 @@
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
-import {
-  extractLink,
-  latestMailTo,
-  openBrowser,
-  registerViaApi,
-  type Session,
-  screenshot,
-  uniqueEmail,
-} from "./support/browser";
+import { extractLink, latestMailTo, openBrowser, registerViaApi, type Session, screenshot, uniqueEmail } from "./support/browser";
 import { visibleText, waitForPath } from "./support/page-helpers";
 
 const FIRST_PASSWORD = "Kindling-Spark-2026!";

@@ -26,8 +26,7 @@ describe("registration", () => {
     session = await openBrowser(baseUrl);
   });
   afterEach(async (context) => {
-    if (context.task.result?.state === "fail")
-      await screenshot(session.page, `failed-${context.task.name.slice(0, 40)}`);
+    if (context.task.result?.state === "fail") await screenshot(session.page, `failed-${context.task.name.slice(0, 40)}`);
   });
   afterAll(async () => {
     await session?.close();
@@ -83,9 +82,7 @@ describe("registration", () => {
     await page.locator('input[name="phone"]').fill("+1 503 555 0100");
     await page.locator('input[name="website"]').fill("https://ember-oak.example");
     await chooseOption(page, "Time zone", "Pacific");
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: TINY_PNG });
+    await page.locator('input[type="file"]').setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: TINY_PNG });
     await page.getByRole("img", { name: "Company logo preview" }).waitFor();
     await page.getByRole("button", { name: "Save and continue" }).click();
 

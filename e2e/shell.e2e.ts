@@ -73,6 +73,7 @@ describe("app shell", () => {
     await dialog.getByRole("link", { name: "Managing existing surveys" }).waitFor();
     const plan = await visibleText(dialog.getByTestId("plan-name"));
     expect(["Gold", "Premium"].includes(plan) ? 0 : 1).toBe(await dialog.getByText("Upgrade Plan").count());
+    await page.waitForTimeout(400);
     await screenshot(page, "desktop-tutorials");
   });
 

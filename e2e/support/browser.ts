@@ -88,8 +88,7 @@ export async function latestMailTo(
       const body = (await response.json()) as { messages: DevMailMessage[] };
       const found = body.messages.find(
         (message) =>
-          message.to.toLowerCase().includes(wanted) &&
-          (!options.subjectIncludes || message.subject.includes(options.subjectIncludes)),
+          message.to.toLowerCase().includes(wanted) && (!options.subjectIncludes || message.subject.includes(options.subjectIncludes)),
       );
       if (found) return found;
     }

@@ -25,9 +25,7 @@ function RootLayout() {
   return <Outlet />;
 }
 
-const gated = (requires: Permission | "internal", element: ReactNode) => (
-  <PermissionGate requires={requires}>{element}</PermissionGate>
-);
+const gated = (requires: Permission | "internal", element: ReactNode) => <PermissionGate requires={requires}>{element}</PermissionGate>;
 
 /** A page whose feature has not landed yet, optionally behind a permission. */
 const soon = (path: string, title: string, requires?: Permission | "internal"): RouteObject => ({

@@ -27,9 +27,7 @@ describe("api", () => {
         error: { code: "VALIDATION", message: "Check the form", fields: { phone: "Enter a valid phone number" } },
       }),
     );
-    const error = await api<never>("/api/company/profile", { method: "PUT", body: {} }).catch(
-      (failure: ApiError) => failure,
-    );
+    const error = await api<never>("/api/company/profile", { method: "PUT", body: {} }).catch((failure: ApiError) => failure);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: "VALIDATION", message: "Check the form" });
     expect(error.fields).toEqual({ phone: "Enter a valid phone number" });

@@ -47,10 +47,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(path, {
       method,
       credentials: "include",
-      headers:
-        body === undefined
-          ? { accept: "application/json" }
-          : { "content-type": "application/json", accept: "application/json" },
+      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

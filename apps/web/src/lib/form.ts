@@ -29,10 +29,7 @@ export function validate<T>(schema: Validator<T>, values: unknown): { data?: T; 
 }
 
 /** Field errors from a server answer ("fields"), or the message on the form when there are none. */
-export function serverErrors(
-  error: unknown,
-  knownFields: readonly string[],
-): { fields: FieldErrors; message?: string } {
+export function serverErrors(error: unknown, knownFields: readonly string[]): { fields: FieldErrors; message?: string } {
   if (!(error instanceof ApiError)) return { fields: {}, message: "Something went wrong. Please try again." };
   const fields: FieldErrors = {};
   let matched = false;
@@ -59,8 +56,7 @@ export function useFormState<T extends Record<string, unknown>>(initial: T) {
   const textProps = (key: keyof T & string) => ({
     name: key,
     value: (values[key] as string | null | undefined) ?? "",
-    onChange: (event: { currentTarget: { value: string } }) =>
-      setField(key, event.currentTarget.value as T[typeof key]),
+    onChange: (event: { currentTarget: { value: string } }) => setField(key, event.currentTarget.value as T[typeof key]),
     error: errors[key],
   });
 

@@ -47,12 +47,7 @@ export function AlternativeSignIn() {
           {googleError}
         </Text>
       )}
-      <Button
-        variant="default"
-        leftSection={<IconBuildingSkyscraper size={18} aria-hidden />}
-        onClick={sso.open}
-        fullWidth
-      >
+      <Button variant="default" leftSection={<IconBuildingSkyscraper size={18} aria-hidden />} onClick={sso.open} fullWidth>
         Sign in with work email (SSO)
       </Button>
       <Modal opened={ssoOpened} onClose={sso.close} title="Sign in with work email (SSO)" centered>
@@ -89,9 +84,7 @@ function SsoForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Text size="sm">
-          If your company signs in through its own identity provider, enter your work email and we will send you there.
-        </Text>
+        <Text size="sm">If your company signs in through its own identity provider, enter your work email and we will send you there.</Text>
         <TextInput
           label="Work email"
           type="email"

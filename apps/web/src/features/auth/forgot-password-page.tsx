@@ -34,10 +34,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter your email and we will send you a link to choose a new one."
-    >
+    <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a link to choose a new one.">
       {sent ? (
         <Alert color="teal" variant="light" role="status">
           {RESET_LINK_SENT}

@@ -42,9 +42,7 @@ export function LoginPage() {
         navigate(`/new-company/verify?email=${encodeURIComponent(email.trim())}`);
         return;
       }
-      setError(
-        failure instanceof ApiError && failure.status === 401 ? "Incorrect email or password." : errorMessage(failure),
-      );
+      setError(failure instanceof ApiError && failure.status === 401 ? "Incorrect email or password." : errorMessage(failure));
     } finally {
       setBusy(false);
     }

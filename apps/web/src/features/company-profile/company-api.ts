@@ -26,9 +26,7 @@ function useProfileMutation<V>(request: (value: V) => Promise<CompanyProfile>) {
 }
 
 export function useSaveCompanyProfile() {
-  return useProfileMutation((input: CompanyProfileInput) =>
-    api<CompanyProfile>("/api/company/profile", { method: "PUT", body: input }),
-  );
+  return useProfileMutation((input: CompanyProfileInput) => api<CompanyProfile>("/api/company/profile", { method: "PUT", body: input }));
 }
 
 export function useUploadLogo() {

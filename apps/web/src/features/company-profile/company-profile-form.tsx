@@ -1,23 +1,5 @@
-import {
-  type CompanyProfile,
-  type CompanyProfileInput,
-  companyProfileInputSchema,
-  deriveCompanySize,
-  TIME_ZONES,
-} from "@hearth/shared";
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { type CompanyProfile, type CompanyProfileInput, companyProfileInputSchema, deriveCompanySize, TIME_ZONES } from "@hearth/shared";
+import { Alert, Badge, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { serverErrors, useFormState, validate } from "../../lib/form";
 import { useSaveCompanyProfile } from "./company-api";
@@ -33,12 +15,7 @@ interface CompanyProfileFormProps {
 }
 
 /** The company profile form, shared by onboarding step 3 and /dashboard/profile. */
-export function CompanyProfileForm({
-  profile,
-  submitLabel = "Save profile",
-  onSaved,
-  onCancel,
-}: CompanyProfileFormProps) {
+export function CompanyProfileForm({ profile, submitLabel = "Save profile", onSaved, onCancel }: CompanyProfileFormProps) {
   const save = useSaveCompanyProfile();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useFormState({
@@ -77,12 +54,7 @@ export function CompanyProfileForm({
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Company name" autoComplete="organization" required {...form.textProps("companyName")} />
-          <TextInput
-            label="Legal name"
-            description="As it appears on contracts and invoices"
-            required
-            {...form.textProps("companyLegalName")}
-          />
+          <TextInput label="Legal name" required {...form.textProps("companyLegalName")} />
         </SimpleGrid>
         <div>
           <NumberInput
@@ -105,22 +77,14 @@ export function CompanyProfileForm({
             </Badge>
           </Group>
         </div>
-        <Textarea
-          label="Address"
-          autoComplete="street-address"
-          required
-          autosize
-          minRows={2}
-          {...form.textProps("address")}
-        />
+        <Textarea label="Address" autoComplete="street-address" required autosize minRows={2} {...form.textProps("address")} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Phone" type="tel" autoComplete="tel" required {...form.textProps("phone")} />
           <TextInput
-            label="Website"
+            label="Website (optional)"
             type="url"
             autoComplete="url"
             placeholder="https://example.com"
-            description="Optional"
             {...form.textProps("website")}
           />
         </SimpleGrid>

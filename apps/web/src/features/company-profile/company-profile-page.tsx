@@ -32,9 +32,7 @@ function ProfileView({ profile }: { profile: CompanyProfile }) {
       <Field label="Legal name" value={profile.companyLegalName} />
       <Field
         label="Number of employees"
-        value={
-          profile.headcount != null ? `${profile.headcount.toLocaleString("en-US")} (${profile.companySize})` : null
-        }
+        value={profile.headcount != null ? `${profile.headcount.toLocaleString("en-US")} (${profile.companySize})` : null}
       />
       <Field label="Time zone" value={timeZoneLabel(profile.timeZone)} />
       <Field label="Address" value={profile.address} />

@@ -31,13 +31,7 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card>
           <Group gap="md" wrap="nowrap" align="flex-start">
-            <ThemeIcon
-              size={44}
-              radius="xl"
-              variant="light"
-              color={me.tenant.profileComplete ? "teal" : "ember"}
-              aria-hidden
-            >
+            <ThemeIcon size={44} radius="xl" variant="light" color={me.tenant.profileComplete ? "teal" : "ember"} aria-hidden>
               {me.tenant.profileComplete ? <IconCircleCheck size={24} /> : <IconBuilding size={24} />}
             </ThemeIcon>
             <Stack gap={6}>
@@ -48,23 +42,15 @@ export function DashboardPage() {
                 <Text c="dimmed">Your company profile is complete.</Text>
               ) : (
                 <Text c="dimmed">
-                  Your company profile is not complete yet. A complete profile is needed for the Love of Workplace Index
-                  survey.
+                  Your company profile is not complete yet. A complete profile is needed for the Love of Workplace Index survey.
                 </Text>
               )}
               {canEditProfile && (
-                <Button
-                  component={Link}
-                  to="/dashboard/profile"
-                  variant={me.tenant.profileComplete ? "default" : "filled"}
-                  w="fit-content"
-                >
+                <Button component={Link} to="/dashboard/profile" variant={me.tenant.profileComplete ? "default" : "filled"} w="fit-content">
                   {me.tenant.profileComplete ? "View company profile" : "Complete your profile"}
                 </Button>
               )}
-              {!canEditProfile && !me.tenant.profileComplete && (
-                <Text size="sm">Ask your company leader to complete it.</Text>
-              )}
+              {!canEditProfile && !me.tenant.profileComplete && <Text size="sm">Ask your company leader to complete it.</Text>}
             </Stack>
           </Group>
         </Card>
@@ -77,9 +63,7 @@ export function DashboardPage() {
               <Title order={2} fz="lg">
                 Survey results
               </Title>
-              <Text c="dimmed">
-                Coming soon: survey statistics are being built and will appear here once surveys land in Hearth.
-              </Text>
+              <Text c="dimmed">Coming soon: survey statistics are being built and will appear here once surveys land in Hearth.</Text>
             </Stack>
           </Group>
         </Card>

@@ -6,14 +6,13 @@ describe("activeHref", () => {
     expect(activeHref("/dashboard", MAIN_NAV)).toBe("/dashboard");
     expect(activeHref("/dashboard/surveys/new", MAIN_NAV)).toBe("/dashboard/surveys/new");
     expect(activeHref("/dashboard/surveys/lowi/abc", MAIN_NAV)).toBe("/dashboard/surveys");
-    expect(activeHref("/dashboard/amplification/culture-profile", MAIN_NAV)).toBe(
-      "/dashboard/amplification/culture-profile",
-    );
+    expect(activeHref("/dashboard/amplification/culture-profile", MAIN_NAV)).toBe("/dashboard/amplification/culture-profile");
     expect(activeHref("/dashboard/amplification/kit", MAIN_NAV)).toBe("/dashboard/amplification");
   });
 
-  it("falls back to Dashboard for pages without their own item", () => {
-    expect(activeHref("/dashboard/settings", MAIN_NAV)).toBe("/dashboard");
+  it("marks nothing for pages without their own item", () => {
+    expect(activeHref("/dashboard/settings", MAIN_NAV)).toBeNull();
+    expect(activeHref("/dashboard/notifications", MAIN_NAV)).toBeNull();
   });
 
   it("keeps the spec's sidebar order", () => {

@@ -33,15 +33,14 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Company profile", href: "/dashboard/profile", icon: IconBuilding, requires: "company-profile" },
 ];
 
-export const ADMIN_NAV: NavItem[] = [
-  { label: "Admin Dashboard", href: "/admin/dashboard", icon: IconShieldLock, requires: "internal" },
-];
+export const ADMIN_NAV: NavItem[] = [{ label: "Admin Dashboard", href: "/admin/dashboard", icon: IconShieldLock, requires: "internal" }];
 
-/** The item whose path is the longest prefix of the current path is the active one. */
+/** The item whose path is the longest prefix of the current path is the active one; Dashboard only on itself. */
 export function activeHref(pathname: string, items: NavItem[]): string | null {
   let best: string | null = null;
   for (const item of items) {
-    const matches = pathname === item.href || pathname.startsWith(`${item.href}/`);
+    const nested = item.href !== "/dashboard" && pathname.startsWith(`${item.href}/`);
+    const matches = pathname === item.href || nested;
     if (matches && (!best || item.href.length > best.length)) best = item.href;
   }
   return best;

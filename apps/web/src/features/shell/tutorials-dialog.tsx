@@ -81,13 +81,7 @@ export function TutorialsDialog({ me, opened, onClose }: TutorialsDialogProps) {
             </Table.Tbody>
           </Table>
           {canShowUpgradeLink(plan) && (
-            <Anchor
-              component={Link}
-              to={`${pathname}?${upgradeParams}`}
-              onClick={onClose}
-              mt="sm"
-              display="inline-block"
-            >
+            <Anchor component={Link} to={`${pathname}?${upgradeParams}`} onClick={onClose} mt="sm" display="inline-block">
               Upgrade Plan
             </Anchor>
           )}

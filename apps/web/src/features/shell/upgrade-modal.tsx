@@ -28,9 +28,7 @@ export function UpgradeModal({ me }: { me: MeResponse }) {
           Online plan upgrades are still being built in Hearth.
           {supportEmail ? " To change your plan now, write to us and we will set it up for you." : ""}
         </Text>
-        {supportEmail && (
-          <Anchor href={`mailto:${supportEmail}?subject=${encodeURIComponent("Plan upgrade")}`}>{supportEmail}</Anchor>
-        )}
+        {supportEmail && <Anchor href={`mailto:${supportEmail}?subject=${encodeURIComponent("Plan upgrade")}`}>{supportEmail}</Anchor>}
         <Group justify="flex-end">
           <Button onClick={close}>Close</Button>
         </Group>
