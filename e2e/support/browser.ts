@@ -146,3 +146,18 @@ export async function registerViaApi(baseURL: string, email: string, password: s
   });
   if (!response.ok) throw new Error(`Sign-up failed with ${response.status}: ${await response.text()}`);
 }
+
+/** A company owner who registered and verified through the API; sign in with the returned credentials. */
+export async function createVerifiedUser(baseURL: string, prefix: string, companyName: string) {
+  const email = uniqueEmail(prefix);
+  const password = "Fresh-Kindling-2026!";
+  await registerViaApi(baseURL, email, password, companyName);
+  const code = extractCode(await latestMailTo(baseURL, email));
+  const response = await fetch(`${baseURL}/api/auth/email-otp/verify-email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify({ email, otp: code }),
+  });
+  if (!response.ok) throw new Error(`Verification failed with ${response.status}: ${await response.text()}`);
+  return { email, password };
+}

@@ -123,11 +123,10 @@ export function VerifyPage() {
       >
         <Stack>
           <div>
-            <Text component="label" htmlFor="verification-code" fw={500} size="sm">
+            <Text fw={500} size="sm" id="verification-code-label">
               Verification code
             </Text>
             <PinInput
-              id="verification-code"
               mt={6}
               length={CODE_LENGTH}
               type="number"

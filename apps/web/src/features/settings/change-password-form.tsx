@@ -39,7 +39,8 @@ export function ChangePasswordForm() {
           const mapped = serverErrors(failure, ["currentPassword", "newPassword", "confirmPassword"]);
           setCurrentError(mapped.fields.currentPassword);
           setNewError(mapped.fields.newPassword);
-          notifications.show({ color: "red", message: mapped.message ?? MESSAGES.genericError });
+          const onField = Boolean(mapped.fields.currentPassword || mapped.fields.newPassword);
+          if (!onField) notifications.show({ color: "red", message: mapped.message ?? MESSAGES.genericError });
         },
       },
     );
