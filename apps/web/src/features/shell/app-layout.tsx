@@ -1,6 +1,7 @@
-import { AppShell, Center, Loader } from "@mantine/core";
+import { AppShell, Button, Center, Loader, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { errorMessage } from "../../lib/api";
 import { useMe } from "../auth/session";
 import { SupportProvider } from "../support/support-context";
 import { HeaderBar } from "./header-bar";
@@ -18,6 +19,17 @@ export function AppLayout() {
     return (
       <Center mih="100dvh">
         <Loader aria-label="Loading Hearth" />
+      </Center>
+    );
+  }
+  if (me.isError) {
+    return (
+      <Center mih="100dvh" px="md">
+        <Stack align="center" gap="sm" ta="center">
+          <Text fw={600}>Hearth could not load your account.</Text>
+          <Text c="dimmed">{errorMessage(me.error)}</Text>
+          <Button onClick={() => void me.refetch()}>Try again</Button>
+        </Stack>
       </Center>
     );
   }

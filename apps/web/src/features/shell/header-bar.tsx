@@ -1,6 +1,6 @@
 import { MESSAGES, type MeResponse } from "@hearth/shared";
 import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Group, Text, Tooltip } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { NotificationsBell } from "../notifications/notifications-bell";
@@ -20,6 +20,7 @@ interface HeaderBarProps {
 export function HeaderBar({ me, mobileOpened, desktopOpened, onToggleMobile, onToggleDesktop }: HeaderBarProps) {
   const [tutorialsOpened, tutorials] = useDisclosure(false);
   const title = usePageTitle();
+  const roomForTitle = useMediaQuery("(min-width: 36em)", true);
   const companyName = me.tenant.companyName?.trim() || MESSAGES.unnamedCompany;
 
   return (
@@ -59,8 +60,8 @@ export function HeaderBar({ me, mobileOpened, desktopOpened, onToggleMobile, onT
           <Anchor component={Link} to="/dashboard" size="sm" fw={600} truncate maw={{ base: 170, sm: 260 }}>
             {companyName}
           </Anchor>
-          {title && (
-            <Text size="sm" truncate maw={320} aria-current="page" visibleFrom="xs">
+          {title && roomForTitle && (
+            <Text size="sm" truncate maw={320} aria-current="page">
               {title}
             </Text>
           )}
