@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { describe, inject, test } from "vitest";
+import { describe, expect, inject, test } from "vitest";
 import { DEMO_USERS, DESKTOP, openBrowser, PHONE, screenshot, signIn } from "./support/browser";
 import { waitForPath } from "./support/page-helpers";
 
@@ -17,6 +17,8 @@ describe("screenshots", () => {
     test(`key screens on ${name} (${viewport.width}×${viewport.height})`, async () => {
       const session = await openBrowser(baseUrl, viewport);
       const { page } = session;
+      const pageErrors: string[] = [];
+      page.on("pageerror", (error) => pageErrors.push(error.message));
       try {
         await page.goto("/new-company");
         await page.locator('input[name="firstName"]').waitFor();
@@ -66,6 +68,7 @@ describe("screenshots", () => {
         await page.goto("/dashboard/profile");
         await page.getByTestId("access-denied").waitFor();
         await screenshot(page, `${name}-access-denied`);
+        expect(pageErrors).toEqual([]);
       } finally {
         await session.close();
       }

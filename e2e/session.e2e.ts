@@ -43,4 +43,17 @@ describe("sign-in session", () => {
     await page.getByRole("alert").waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
   });
+
+  test("single sign-on by work email explains when a domain has no SSO; Google stays hidden when off", async () => {
+    const { page } = session;
+    await page.goto("/logout");
+    await waitForPath(page, "/login");
+    expect(await page.getByRole("button", { name: "Continue with Google" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Sign in with work email (SSO)" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign in with work email (SSO)" });
+    await dialog.locator('input[type="email"]').fill("someone@no-sso-here.example");
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await dialog.locator('input[type="email"][aria-invalid="true"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
 });
