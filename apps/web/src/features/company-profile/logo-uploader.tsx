@@ -85,7 +85,7 @@ export function LogoUploader({ profile }: { profile: CompanyProfile | undefined 
               <IconPhoto size={36} color="var(--mantine-color-dimmed)" aria-hidden />
             </Dropzone.Idle>
             <div>
-              <Text size="md">Drag your logo here or click to choose a file</Text>
+              <Text size="md">Drop your logo here or choose a file</Text>
               <Text size="sm" c="dimmed">
                 {shown ? "A new file replaces the current logo." : "Shown on your company profile and reports."}
               </Text>
