@@ -1,5 +1,5 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,9 +25,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds the web app once when apps/web/dist is missing (the server serves it). */
+function newestChange(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(entry)) newest = Math.max(newest, newestChange(path.join(entry, name)));
+  return newest;
+}
+
+/** Builds the web app (the server serves apps/web/dist) when the build is missing or older than its sources. */
 export function ensureWebBuild(): void {
-  if (existsSync(path.join(ROOT, "apps/web/dist/index.html"))) return;
+  const index = path.join(ROOT, "apps/web/dist/index.html");
+  const sources = ["apps/web/src", "apps/web/index.html", "apps/web/public", "apps/web/vite.config.ts", "packages/shared/src"];
+  const newestSource = Math.max(...sources.map((source) => newestChange(path.join(ROOT, source))));
+  if (existsSync(index) && statSync(index).mtimeMs >= newestSource) return;
   execSync("npm run build -w @hearth/web", { cwd: ROOT, stdio: "inherit" });
 }
 
