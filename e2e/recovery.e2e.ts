@@ -1,6 +1,15 @@
 import { afterEach, beforeAll, describe, expect, inject, test } from "vitest";
-import { extractLink, latestMailTo, openBrowser, registerViaApi, type Session, screenshot, uniqueEmail } from "./support/browser";
-import { visibleText, waitForPath } from "./support/page-helpers";
+import {
+  extractCode,
+  extractLink,
+  latestMailTo,
+  openBrowser,
+  registerViaApi,
+  type Session,
+  screenshot,
+  uniqueEmail,
+} from "./support/browser";
+import { typePin, visibleText, waitForPath } from "./support/page-helpers";
 
 const FIRST_PASSWORD = "Kindling-Spark-2026!";
 const NEW_PASSWORD = "Banked-Embers-2027?";
@@ -62,5 +71,29 @@ describe("email links", () => {
     session = await openBrowser(baseUrl);
     await session.page.goto("/reset-password?error=INVALID_TOKEN");
     await session.page.getByText("This password reset link is invalid or has expired.").waitFor();
+  });
+
+  test("an unverified user who signs in is sent to verification and can resend the code", async () => {
+    const pending = uniqueEmail("pending");
+    await registerViaApi(baseUrl, pending, FIRST_PASSWORD, "Unverified Ventures");
+    const first = await latestMailTo(baseUrl, pending);
+    session = await openBrowser(baseUrl);
+    const { page } = session;
+    await page.goto("/login");
+    await page.locator('input[name="email"]').fill(pending);
+    await page.locator('input[name="password"]').fill(FIRST_PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await waitForPath(page, "/new-company/verify");
+
+    await page.getByRole("button", { name: "Resend code" }).click();
+    await page.getByText(`We sent a new code to ${pending}.`).waitFor();
+    expect(await page.getByRole("button", { name: /Resend code in \d+s/ }).isDisabled()).toBe(true);
+    let latest = await latestMailTo(baseUrl, pending);
+    for (let tries = 0; latest.id === first.id && tries < 30; tries++) {
+      await page.waitForTimeout(300);
+      latest = await latestMailTo(baseUrl, pending);
+    }
+    await typePin(page, extractCode(latest));
+    await waitForPath(page, "/new-company/profile");
   });
 });
