@@ -100,6 +100,10 @@ describe("registration with the captcha on", () => {
     const session = await openBrowser(server.url);
     try {
       const { page } = session;
+      const blocked: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
+      });
       await page.goto("/new-company");
       await page.locator("altcha-widget").waitFor({ state: "attached" });
       await fillRegistration(session, uniqueEmail("captcha"), "Captcha Check Co");
@@ -120,6 +124,7 @@ describe("registration with the captcha on", () => {
       expect(await page.getByText(CAPTCHA_MISSING).count()).toBe(0);
       await page.getByRole("button", { name: "Create account" }).click();
       await waitForPath(page, "/new-company/verify");
+      expect(blocked).toEqual([]);
     } catch (error) {
       await screenshot(session.page, "failed-captcha");
       throw error;

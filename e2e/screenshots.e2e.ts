@@ -19,6 +19,9 @@ describe("screenshots", () => {
       const { page } = session;
       const pageErrors: string[] = [];
       page.on("pageerror", (error) => pageErrors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
+      });
       try {
         await page.goto("/new-company");
         await page.locator('input[name="firstName"]').waitFor();
