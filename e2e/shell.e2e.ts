@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
-import { DEMO_USERS, openBrowser, type Session, screenshot, signIn } from "./support/browser";
+import { DEMO_USERS, openBrowser, PHONE, type Session, screenshot, signIn } from "./support/browser";
 import { visibleText } from "./support/page-helpers";
 
 async function roleLabel(session: Session): Promise<string> {
@@ -100,5 +100,28 @@ describe("app shell", () => {
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await page.waitForURL((url) => !url.search.includes("upgrade"));
     expect(new URL(page.url()).pathname).toBe("/dashboard/settings");
+  });
+
+  test("the sidebar collapses on desktop and closes after navigating on a phone", async () => {
+    await signIn(session.page, DEMO_USERS.admin);
+    const { page } = session;
+    const sidebar = page.getByRole("navigation", { name: "Sidebar" });
+    const collapsed = page.locator('[aria-label="Sidebar"][data-collapsed]');
+    await sidebar.getByRole("link", { name: "Surveys", exact: true }).waitFor();
+    expect(await collapsed.count()).toBe(0);
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await collapsed.waitFor({ state: "attached" });
+    expect(await collapsed.getAttribute("inert")).not.toBeNull();
+    await page.getByRole("button", { name: "Expand sidebar" }).click();
+    await sidebar.getByRole("link", { name: "Surveys", exact: true }).waitFor();
+    expect(await collapsed.count()).toBe(0);
+
+    await page.setViewportSize(PHONE);
+    await collapsed.waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await page.getByRole("link", { name: "Surveys", exact: true }).click();
+    await page.getByTestId("coming-soon").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard/surveys");
+    await collapsed.waitFor({ state: "attached" });
   });
 });

@@ -1,5 +1,5 @@
 import { AppShell, Button, Center, Loader, Stack, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { errorMessage } from "../../lib/api";
 import { useMe } from "../auth/session";
@@ -14,6 +14,9 @@ export function AppLayout() {
   const location = useLocation();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
+  const wide = useMediaQuery("(min-width: 48em)", true);
+  // A collapsed sidebar slides off screen; inert keeps its links out of the tab order and the accessibility tree.
+  const sidebarHidden = wide ? !desktopOpened : !mobileOpened;
 
   if (me.isPending) {
     return (
@@ -55,7 +58,7 @@ export function AppLayout() {
             onToggleDesktop={desktop.toggle}
           />
         </AppShell.Header>
-        <AppShell.Navbar aria-label="Sidebar">
+        <AppShell.Navbar aria-label="Sidebar" inert={sidebarHidden} data-collapsed={sidebarHidden || undefined}>
           <Sidebar me={me.data} onNavigate={mobile.close} />
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0">
