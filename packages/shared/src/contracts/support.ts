@@ -31,3 +31,4 @@ export const notificationListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+export type NotificationList = z.infer<typeof notificationListSchema>;

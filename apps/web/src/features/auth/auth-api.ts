@@ -20,6 +20,12 @@ export const authApi = {
   requestPasswordReset: (email: string) =>
     api<unknown>("/api/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" } }),
   resetPassword: (body: { newPassword: string; token: string }) => api<unknown>("/api/auth/reset-password", { body }),
-  socialSignIn: () => api<{ url?: string }>("/api/auth/sign-in/social", { body: { provider: "google", callbackURL: "/dashboard" } }),
-  ssoSignIn: (email: string) => api<{ url?: string }>("/api/auth/sign-in/sso", { body: { email, callbackURL: "/dashboard" } }),
+  socialSignIn: () =>
+    api<{ url?: string }>("/api/auth/sign-in/social", {
+      body: { provider: "google", callbackURL: "/dashboard", errorCallbackURL: "/login?signInError=google" },
+    }),
+  ssoSignIn: (email: string) =>
+    api<{ url?: string }>("/api/auth/sign-in/sso", {
+      body: { email, callbackURL: "/dashboard", errorCallbackURL: "/login?signInError=sso" },
+    }),
 };

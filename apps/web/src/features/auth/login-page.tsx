@@ -20,6 +20,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const notice = (location.state as { notice?: string } | null)?.notice;
+  const externalFailure = params.get("signInError");
   const next = safeNextPath(params.get("next")) ?? "/dashboard";
 
   if (me.data && !busy) return <Navigate to={next} replace />;
@@ -53,6 +54,13 @@ export function LoginPage() {
       {notice && (
         <Alert color="teal" variant="light" role="status">
           {notice}
+        </Alert>
+      )}
+      {externalFailure && (
+        <Alert color="red" variant="light" role="alert">
+          {externalFailure === "google"
+            ? "Signing in with Google did not complete. Try again, or sign in with your email and password."
+            : "Single sign-on did not complete. Try again, or sign in with your email and password."}
         </Alert>
       )}
       <form onSubmit={submit} noValidate>
