@@ -1,0 +1,44 @@
+import http from "node:http";
+
+export interface HttpResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface HttpRequest {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  agent?: http.Agent | false;
+  timeoutMs?: number;
+  /** Keep the response body (otherwise it is read and dropped). */
+  keepBody?: boolean;
+}
+
+/** One HTTP/1.1 request with node:http, the same client for the server under test and for the baselines. */
+export function request({ url, method = "GET", headers = {}, body, agent = false, timeoutMs = 10_000, keepBody = false }: HttpRequest) {
+  return new Promise<HttpResult>((resolve, reject) => {
+    const target = new URL(url);
+    const finalHeaders: Record<string, string | number> = { ...headers };
+    if (body !== undefined) finalHeaders["content-length"] = Buffer.byteLength(body);
+    const req = http.request(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method, headers: finalHeaders, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => {
+          if (keepBody) chunks.push(chunk);
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${url}`)));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** A keep-alive pool with one socket per concurrent worker, as a load balancer or browser pool would hold. */
+export const keepAliveAgent = (sockets: number) => new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });

@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { round } from "./stats.js";
+
+export interface Measure {
+  name: string;
+  value: number;
+  unit: string;
+  better: "higher" | "lower";
+  /** The same measure on the physical-limit baseline, taken in the same run. */
+  limit?: number;
+  /** value ÷ limit, 3 decimals. */
+  ratio?: number;
+}
+
+export interface Machine {
+  nproc: number;
+  cpu: string;
+  node: string;
+  date: string;
+  launcher: string;
+  /** 1-minute load average before the run (above half of `nproc`: something else is busy) and at its end (includes the bench's own load). */
+  loadStart: number;
+  loadEnd: number;
+}
+
+export function measure(name: string, value: number, unit: string, better: Measure["better"], limit?: number): Measure {
+  const entry: Measure = { name, value: round(value, 2), unit, better };
+  if (limit !== undefined && Number.isFinite(limit)) {
+    entry.limit = round(limit, 2);
+    // from the stored figures, so value ÷ limit in the JSON gives the same ratio
+    if (entry.limit > 0) entry.ratio = round(entry.value / entry.limit, 3);
+  }
+  return entry;
+}
+
+export function writeResults(file: string, measures: Measure[]): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(measures, null, 2)}\n`);
+}
+
+const fmt = (value: number | undefined) =>
+  value === undefined ? "–" : value.toLocaleString("en-US", { maximumFractionDigits: value >= 100 ? 0 : value >= 10 ? 1 : 2 });
+
+/** Before the bench starts anything, a load above half the cores means other work competes with it. */
+export const isBusy = (machine: Machine) => machine.loadStart > machine.nproc / 2;
+
+export function markdownTable(measures: Measure[], machine: Machine): string {
+  const busy = isBusy(machine);
+  const lines = [
+    "Command: `npm run bench` (from the repository root).",
+    "",
+    `Measured ${machine.date} on ${machine.nproc} cores (\`nproc\`; ${machine.cpu}), Node ${machine.node} (\`node --version\`), server started with \`${machine.launcher}\`.`,
+    `1-minute load average ${machine.loadStart.toFixed(2)} before the run${busy ? " — **the machine was busy with other work; treat the figures as pessimistic**" : ""}, ${machine.loadEnd.toFixed(2)} at its end (the bench's own load included).`,
+    "",
+    "| measure | value | unit | better | limit (baseline) | ratio |",
+    "|---|---:|---|---|---:|---:|",
+    ...measures.map((m) => `| ${m.name} | ${fmt(m.value)} | ${m.unit} | ${m.better} | ${fmt(m.limit)} | ${m.ratio ?? "–"} |`),
+  ];
+  return lines.join("\n");
+}
+
+export function textTable(measures: Measure[]): string {
+  const rows = [
+    ["measure", "value", "unit", "better", "limit", "ratio"],
+    ...measures.map((m) => [m.name, fmt(m.value), m.unit, m.better, fmt(m.limit), m.ratio === undefined ? "–" : String(m.ratio)]),
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const numeric = new Set([1, 4, 5]);
+  const line = (row: string[]) =>
+    row.map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
+  return [line(rows[0]), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
+}
+
+const START = "<!-- bench:results:start -->";
+const END = "<!-- bench:results:end -->";
+
+/** Rewrites the part of docs/benchmarks.md between the result markers; the rest of the page is left alone. */
+export function updateDocs(file: string, measures: Measure[], machine: Machine): void {
+  const block = `${START}\n${markdownTable(measures, machine)}\n${END}`;
+  if (!existsSync(file)) {
+    writeFileSync(file, `# Benchmarks\n\nRun with \`npm run bench\`.\n\n## Results\n\n${block}\n`);
+    return;
+  }
+  const text = readFileSync(file, "utf8");
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + block + text.slice(end + END.length)
+      : `${text.trimEnd()}\n\n## Results\n\n${block}\n`;
+  writeFileSync(file, next);
+}

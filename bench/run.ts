@@ -1,0 +1,213 @@
+/**
+ * `npm run bench`: measures Hearth's server against physical-limit baselines taken in the same run and
+ * writes bench/results/latest.json and the results table of docs/benchmarks.md. Loads go to 127.0.0.1 only;
+ * every loop is bounded in time and count; every spawned process is stopped at the end, also on errors.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { keepAliveAgent, request } from "./lib/http.js";
+import { type LoadResult, subjectAndBaseline } from "./lib/load.js";
+import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
+import { type Machine, type Measure, isBusy, measure, textTable, updateDocs, writeResults } from "./lib/report.js";
+import { median } from "./lib/stats.js";
+
+const START_RUNS = 3;
+const CONCURRENCY = 8;
+const WARMUP_MS = 1_000;
+const SIGN_IN_MS = 10_000;
+const ME_MS = 5_000;
+const MAX_OPERATIONS = 1_000_000;
+const COLD_TIMEOUT_MS = 60_000;
+const WATCHDOG_MS = 170_000;
+
+const DEMO_EMAIL = "admin@demo.hearth.test";
+const DEMO_PASSWORD = "Demo-Password-2026!";
+const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
+const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
+
+const tempDirs: string[] = [];
+const log = (message: string) => process.stdout.write(`${message}\n`);
+
+function cleanup(): void {
+  killAll("SIGKILL");
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+process.on("exit", cleanup);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    cleanup();
+    process.exit(130);
+  });
+}
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${WATCHDOG_MS / 1000} s; stopping everything`);
+  cleanup();
+  process.exit(1);
+}, WATCHDOG_MS);
+watchdog.unref();
+
+const ms = (values: number[]) => `${values.map((value) => value.toFixed(0)).join(", ")} ms`;
+
+const freshDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "hearth-bench-"));
+  tempDirs.push(dir);
+  return dir;
+};
+
+const describe = (label: string, result: LoadResult) =>
+  `${label}: ${result.ok} ok, ${result.failed} failed in ${(result.elapsedMs / 1000).toFixed(1)} s → ${result.perSecond.toFixed(1)}/s, p50 ${result.p50Ms.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms${result.failures.length ? ` (failures: ${result.failures.join("; ")})` : ""}`;
+
+function requireSuccess(label: string, result: LoadResult): void {
+  if (result.ok === 0) throw new Error(`${label}: no successful request (${result.failures.join("; ") || "nothing ran"})`);
+}
+
+/** Spawn-to-first-200 of the minimal node:http process: the floor for both start measures. */
+async function minimalStart(): Promise<number> {
+  const port = await freePort();
+  const spawned = await spawnUntilHealthy(minimalLaunch(port), port, "/api/health", 10_000);
+  await spawned.stop();
+  return spawned.msToHealthy;
+}
+
+async function startHearth(dataDir: string): Promise<Spawned> {
+  const port = await freePort();
+  return spawnUntilHealthy(hearthLaunch(port, dataDir), port, "/api/health", COLD_TIMEOUT_MS);
+}
+
+async function signIn(url: string, agent: ReturnType<typeof keepAliveAgent>) {
+  return request({
+    url: `${url}/api/auth/sign-in/email`,
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    agent,
+    keepBody: true,
+  });
+}
+
+async function main(): Promise<void> {
+  const machine: Machine = {
+    nproc: availableParallelism(),
+    cpu: cpus()[0]?.model?.trim() ?? "unknown CPU",
+    node: process.version,
+    date: new Date().toISOString().slice(0, 10),
+    launcher: hearthLaunch(0, "").label,
+    loadStart: loadavg()[0],
+    loadEnd: Number.NaN,
+  };
+  log(`Hearth bench: ${machine.nproc} cores, Node ${machine.node}, ${machine.launcher}, load average ${machine.loadStart.toFixed(2)}`);
+  if (isBusy(machine)) log("warning: the machine is busy with other work; the figures will be pessimistic");
+
+  // 1. Start to healthy. Each run of the real server follows a run of the floor, so both see the same machine.
+  const coldTimes: number[] = [];
+  const coldFloor: number[] = [];
+  let dataDir = "";
+  for (let run = 0; run < START_RUNS; run += 1) {
+    coldFloor.push(await minimalStart());
+    dataDir = freshDir();
+    const server = await startHearth(dataDir);
+    coldTimes.push(server.msToHealthy);
+    await server.stop();
+  }
+  log(`cold start, empty data dir: ${ms(coldTimes)}; floor ${ms(coldFloor)}`);
+
+  // Warm restarts reuse the last cold run's data dir; the last one stays up for the load tests.
+  const warmTimes: number[] = [];
+  const warmFloor: number[] = [];
+  let server: Spawned | undefined;
+  for (let run = 0; run < START_RUNS; run += 1) {
+    warmFloor.push(await minimalStart());
+    server = await startHearth(dataDir);
+    warmTimes.push(server.msToHealthy);
+    if (run < START_RUNS - 1) await server.stop();
+  }
+  log(`warm restart, existing data dir: ${ms(warmTimes)}; floor ${ms(warmFloor)}`);
+  if (!server) throw new Error("no server");
+
+  // 2. Sign-in against the real server, interleaved with in-process password verification (A-B-B-A).
+  const url = server.url;
+  const agent = keepAliveAgent(CONCURRENCY);
+  const first = await signIn(url, agent);
+  if (first.status !== 200) throw new Error(`sign-in answered ${first.status}: ${first.body.slice(0, 500)}\n${server.log()}`);
+  const cookie = (first.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ");
+  if (!cookie) throw new Error("sign-in answered 200 without a session cookie");
+  const hash = await hashPassword(DEMO_PASSWORD);
+  if (!(await verifyPassword({ hash, password: DEMO_PASSWORD }))) throw new Error("verifyPassword rejected its own hash");
+
+  const loadOptions = { concurrency: CONCURRENCY, warmupMs: WARMUP_MS, maxOperations: MAX_OPERATIONS };
+  const signInRun = await subjectAndBaseline(
+    async () => {
+      const response = await signIn(url, agent);
+      return response.status === 200 || `HTTP ${response.status}`;
+    },
+    async () => (await verifyPassword({ hash, password: DEMO_PASSWORD })) || "verification failed",
+    { ...loadOptions, measureMs: SIGN_IN_MS },
+  );
+  log(describe("sign-in", signInRun.subject));
+  log(describe("  floor: in-process verifyPassword", signInRun.baseline));
+  requireSuccess("sign-in", signInRun.subject);
+  requireSuccess("verifyPassword", signInRun.baseline);
+
+  // 3. GET /api/me with the session, interleaved with the minimal node:http server (A-B-B-A).
+  const me = await request({ url: `${url}/api/me`, headers: { cookie }, agent, keepBody: true });
+  if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}: ${me.body.slice(0, 500)}`);
+  const floorPort = await freePort();
+  const floor = await spawnUntilHealthy(minimalLaunch(floorPort), floorPort, "/api/health", 10_000);
+  const floorAgent = keepAliveAgent(CONCURRENCY);
+  const meRun = await subjectAndBaseline(
+    async () => {
+      const response = await request({ url: `${url}/api/me`, headers: { cookie }, agent });
+      return response.status === 200 || `HTTP ${response.status}`;
+    },
+    async () => {
+      const response = await request({ url: `${floor.url}/api/me`, headers: { cookie }, agent: floorAgent });
+      return response.status === 200 || `HTTP ${response.status}`;
+    },
+    { ...loadOptions, measureMs: ME_MS },
+  );
+  log(describe("GET /api/me", meRun.subject));
+  log(describe("  floor: minimal node:http JSON", meRun.baseline));
+  requireSuccess("GET /api/me", meRun.subject);
+  requireSuccess("minimal node:http", meRun.baseline);
+  agent.destroy();
+  floorAgent.destroy();
+  await Promise.all([server.stop(), floor.stop()]);
+
+  const measures: Measure[] = [
+    measure("cold start to healthy, embedded database (empty data dir)", median(coldTimes), "ms", "lower", median(coldFloor)),
+    measure("warm restart to healthy, embedded database (existing data dir)", median(warmTimes), "ms", "lower", median(warmFloor)),
+    measure(
+      "sign-in throughput (POST /api/auth/sign-in/email, 8 concurrent)",
+      signInRun.subject.perSecond,
+      "req/s",
+      "higher",
+      signInRun.baseline.perSecond,
+    ),
+    measure("sign-in p95 latency (8 concurrent)", signInRun.subject.p95Ms, "ms", "lower", signInRun.baseline.p95Ms),
+    measure("GET /api/me throughput (signed in, 8 concurrent)", meRun.subject.perSecond, "req/s", "higher", meRun.baseline.perSecond),
+    measure("GET /api/me p95 latency (8 concurrent)", meRun.subject.p95Ms, "ms", "lower", meRun.baseline.p95Ms),
+  ];
+  machine.loadEnd = loadavg()[0];
+  writeResults(RESULTS_FILE, measures);
+  updateDocs(DOCS_FILE, measures, machine);
+  log("");
+  log(textTable(measures));
+  log(
+    `load average: ${machine.loadStart.toFixed(2)} before the run, ${machine.loadEnd.toFixed(2)} at its end, bench included (${machine.nproc} cores)`,
+  );
+  log("");
+  log(`wrote ${path.relative(ROOT, RESULTS_FILE)} and the table in ${path.relative(ROOT, DOCS_FILE)}`);
+}
+
+main()
+  .then(() => {
+    cleanup();
+    process.exit(0);
+  })
+  .catch((error) => {
+    console.error(`bench failed: ${error instanceof Error ? error.message : error}`);
+    cleanup();
+    process.exit(1);
+  });
