@@ -1,12 +1,9 @@
-import { parseArgs } from "node:util";
-import { eq } from "drizzle-orm";
-import { isStrongPassword, PASSWORD_MESSAGES } from "@hearth/shared";
 import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
 import { migrateDatabase, openDatabase } from "../db/client.js";
-import { tenant } from "../db/schema.js";
 import { loadEnv } from "../env.js";
-import { insertTenant } from "../modules/company/company.repo.js";
-import { createPasswordUser, userExists } from "../seed/users.js";
+import { AppError } from "../lib/errors.js";
+import { createInternalUser } from "../modules/internal/internal-users.service.js";
 
 /** npm run create-internal-user -- --email ops@example.com [--password …] [--first-name …] [--last-name …] */
 async function main(): Promise<void> {
@@ -18,28 +15,18 @@ async function main(): Promise<void> {
       "last-name": { type: "string", default: "Operator" },
     },
   });
-  if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) {
-    throw new Error("Usage: npm run create-internal-user -- --email someone@example.com [--password ...]");
-  }
+  if (!values.email) throw new Error("Usage: npm run create-internal-user -- --email someone@example.com [--password ...]");
   const generated = !values.password;
   const password = values.password ?? `${randomBytes(9).toString("base64url")}-Aa1!`;
-  if (!isStrongPassword(password)) throw new Error(PASSWORD_MESSAGES.rules);
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await migrateDatabase(database);
-    if (await userExists(database.db, values.email)) throw new Error(`A user with ${values.email} already exists.`);
-    const [operator] = await database.db.select().from(tenant).where(eq(tenant.isInternalAccount, true)).limit(1);
-    const operatorTenant =
-      operator ?? (await insertTenant(database.db, { companyName: "Hearth Operations", plan: "Premium", isInternalAccount: true }));
-    await createPasswordUser(database.db, {
-      tenantId: operatorTenant.id,
+    await createInternalUser(database.db, {
       email: values.email,
       password,
       firstName: values["first-name"] ?? "Internal",
       lastName: values["last-name"] ?? "Operator",
-      role: "Admin",
-      isInternalAccount: true,
     });
     console.log(`Created internal account ${values.email}${generated ? ` with password ${password}` : ""}`);
   } finally {
@@ -48,6 +35,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof AppError ? error.userMessage : error instanceof Error ? error.message : error);
   process.exit(1);
 });

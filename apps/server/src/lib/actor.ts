@@ -9,6 +9,8 @@ export interface Actor {
   tenantId: string;
   email: string;
   emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
   role: Role;
   isInternalAccount: boolean;
   sessionId: string;
@@ -27,6 +29,8 @@ export async function resolveActor(ctx: AppContext, request: FastifyRequest): Pr
           tenantId: user.tenantId,
           email: user.email,
           emailVerified: user.emailVerified,
+          firstName: typeof user.firstName === "string" ? user.firstName : null,
+          lastName: typeof user.lastName === "string" ? user.lastName : null,
           role: (user.role as Role) ?? "Staff",
           isInternalAccount: user.isInternalAccount === true,
           sessionId: session.session.id,

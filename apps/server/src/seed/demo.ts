@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { notification, tenant } from "../db/schema.js";
+import { notification } from "../db/schema.js";
 import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
+import { createInternalUser } from "../modules/internal/internal-users.service.js";
 import { createPasswordUser, userExists } from "./users.js";
 
 export const DEMO_PASSWORD = "Demo-Password-2026!";
@@ -46,18 +46,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     role: "Staff",
     jobTitle: "Support Specialist",
   });
-  const [operator] = await db.select().from(tenant).where(eq(tenant.isInternalAccount, true)).limit(1);
-  const operatorTenant =
-    operator ?? (await insertTenant(db, { companyName: "Hearth Operations", plan: "Premium", isInternalAccount: true }));
-  await createPasswordUser(db, {
-    tenantId: operatorTenant.id,
-    email: DEMO_INTERNAL_EMAIL,
-    password: DEMO_PASSWORD,
-    firstName: "Indra",
-    lastName: "Internal",
-    role: "Admin",
-    isInternalAccount: true,
-  });
+  await createInternalUser(db, { email: DEMO_INTERNAL_EMAIL, password: DEMO_PASSWORD, firstName: "Indra", lastName: "Internal" });
   await db.insert(notification).values({
     tenantId: demo.id,
     userId: null,

@@ -9,9 +9,8 @@ import {
   meResponseSchema,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
-import { notFound, unauthenticated } from "../../lib/errors.js";
+import { notFound } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
-import { findUserInTenant } from "../account/account.repo.js";
 import { findTenant } from "../company/company.repo.js";
 
 export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -24,17 +23,17 @@ export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): P
     access: "signed-in",
     response: meResponseSchema,
     handler: async ({ actor }): Promise<MeResponse> => {
-      const [user, tenant] = await Promise.all([findUserInTenant(db, actor.tenantId, actor.userId), findTenant(db, actor.tenantId)]);
-      if (!user) throw unauthenticated();
+      // The session already carries the user's row; only the company is read here.
+      const tenant = await findTenant(db, actor.tenantId);
       if (!tenant) throw notFound("Company not found");
-      const isTenantOwner = tenant.ownerUserId === user.id;
+      const isTenantOwner = tenant.ownerUserId === actor.userId;
       return {
         user: {
-          id: user.id,
-          email: user.email,
-          emailVerified: user.emailVerified,
-          firstName: user.firstName,
-          lastName: user.lastName,
+          id: actor.userId,
+          email: actor.email,
+          emailVerified: actor.emailVerified,
+          firstName: actor.firstName,
+          lastName: actor.lastName,
           role: actor.role,
           roleLabel: describeRoleLabel(actor.role, isTenantOwner),
           isInternalAccount: actor.isInternalAccount,
