@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["packages/*/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
           environment: "node",
         },
@@ -13,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          sequence: { groupOrder: 1 },
           include: ["apps/server/src/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
@@ -25,6 +27,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          sequence: { groupOrder: 2 },
           include: ["e2e/**/*.e2e.ts"],
           environment: "node",
           testTimeout: 120_000,
