@@ -1,5 +1,6 @@
 export * from "./company-profile.js";
 export * from "./company-size.js";
+export * from "./features.js";
 export * from "./messages.js";
 export * from "./paging.js";
 export * from "./password.js";
