@@ -1,0 +1,63 @@
+/** Who may start which survey type (spec surveys §2 screen 6, §5 "Wizard and survey", §6). */
+import { describeUpgradeTarget, type UpgradeTarget } from "../features.js";
+import type { Plan } from "../plans.js";
+import { LOWI_PRESET_ID } from "./presets/types.js";
+import { SURVEY_MESSAGES } from "./survey-messages.js";
+
+export const COMPANY_PROFILE_PATH = "/dashboard/profile";
+export const BILLING_PLAN_PATH = "/dashboard/billing/plan";
+
+/** Every type but the LOWI™ survey needs the AllSurveys feature ("Custom Surveys", Gold). */
+export function presetNeedsAllSurveys(presetId: string): boolean {
+  return presetId !== LOWI_PRESET_ID;
+}
+
+/**
+ * One open survey per type. Custom is exempt: it is a blank survey rather than a preset type, and companies run
+ * several unrelated custom surveys at once.
+ */
+export function isLimitedToOneOpenSurvey(presetId: string): boolean {
+  return presetId !== "Custom";
+}
+
+export interface SurveyCreationContext {
+  presetId: string;
+  /** hasFeature(user, tenant, "AllSurveys"). */
+  hasAllSurveys: boolean;
+  /** isCompanyProfileComplete(profile). */
+  profileComplete: boolean;
+  /** Whether the company already has an open (Active) survey of this type. */
+  hasOpenSurveyOfType: boolean;
+}
+
+export type SurveyCreationCheck =
+  | { ok: true }
+  | { ok: false; reason: "upgrade"; upgrade: UpgradeTarget }
+  | { ok: false; reason: "incompleteProfile"; message: string; link: string }
+  | { ok: false; reason: "conflict"; message: string };
+
+/** The first thing that stops the user starting this survey type, in the order the wizard meets them. */
+export function checkSurveyCreation(context: SurveyCreationContext): SurveyCreationCheck {
+  if (presetNeedsAllSurveys(context.presetId) && !context.hasAllSurveys) {
+    return { ok: false, reason: "upgrade", upgrade: describeUpgradeTarget("AllSurveys") };
+  }
+  if (context.presetId === LOWI_PRESET_ID && !context.profileComplete) {
+    return { ok: false, reason: "incompleteProfile", message: SURVEY_MESSAGES.incompleteProfile, link: COMPANY_PROFILE_PATH };
+  }
+  if (context.hasOpenSurveyOfType && isLimitedToOneOpenSurvey(context.presetId)) {
+    return { ok: false, reason: "conflict", message: SURVEY_MESSAGES.conflictingSurvey };
+  }
+  return { ok: true };
+}
+
+export type PresetCardState = "continue" | "upgrade" | "disabled";
+
+/**
+ * The Continue button on a survey-type card: enabled when the type is available; on the Free plan other types'
+ * Continue is disabled (spec §5); on paid plans without AllSurveys it opens the upgrade to Gold for "Custom Surveys".
+ * The LOWI™ card is always available (Free gets the LOWI survey).
+ */
+export function describePresetCardState(presetId: string, context: { plan: Plan; hasAllSurveys: boolean }): PresetCardState {
+  if (!presetNeedsAllSurveys(presetId) || context.hasAllSurveys) return "continue";
+  return context.plan === "Free" ? "disabled" : "upgrade";
+}
