@@ -25,6 +25,7 @@ import { registerMeRoutes } from "./modules/me/me.routes.js";
 import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
 import { registerSsoRoutes } from "./modules/sso/sso.routes.js";
 import { registerSupportRoutes } from "./modules/support/support.routes.js";
+import { registerSurveyExportRoutes, registerSurveyRoutes } from "./modules/surveys/surveys.routes.js";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -140,6 +141,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerSupportRoutes(app, ctx);
   await registerNotificationRoutes(app, ctx);
   await registerSsoRoutes(app, ctx);
+  await registerSurveyRoutes(app, ctx);
+  await registerSurveyExportRoutes(app, ctx);
   if (email.usesDevOutbox) await registerDevMailRoutes(app, ctx);
   await registerWebApp(app, (options.serveWeb ?? true) ? (env.WEB_DIST ?? DEFAULT_WEB_DIST) : null);
 

@@ -31,6 +31,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_RESPONSE_PER_IP: z.coerce.number().int().min(1).default(120),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -217,3 +217,67 @@ export const captchaSolution = pgTable("captcha_solution", {
   key: text("key").primaryKey(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/** A survey. Its id is random and unguessable because it appears in public links (/s/{id}). */
+export const survey = pgTable(
+  "survey",
+  {
+    id: text("id").primaryKey(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    authorUserId: text("author_user_id").references(() => user.id, { onDelete: "set null" }),
+    ownerUserId: text("owner_user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    surveyPreset: text("survey_preset").notNull(),
+    isLowi: boolean("is_lowi").notNull().default(false),
+    isDemo: boolean("is_demo").notNull().default(false),
+    isAnonymous: boolean("is_anonymous").notNull().default(true),
+    fields: jsonb("fields").$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    metaFields: jsonb("meta_fields").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    endDate: timestamp("end_date", { withTimezone: true }),
+    archived: boolean("archived").notNull().default(false),
+    draft: boolean("draft").notNull().default(true),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("survey_tenant_idx").on(table.tenantId, table.createdAt),
+    index("survey_tenant_preset_idx").on(table.tenantId, table.surveyPreset),
+  ],
+);
+
+/**
+ * One submitted response. Nothing here points at a person: no invitee id, no email, and only the day it arrived,
+ * so an anonymous answer cannot be tied back through timing either. `seq` orders rows for incremental aggregation.
+ */
+export const surveyResponse = pgTable(
+  "survey_response",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: integer("seq").generatedAlwaysAsIdentity(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    surveyId: text("survey_id")
+      .notNull()
+      .references(() => survey.id, { onDelete: "cascade" }),
+    answers: jsonb("answers").$type<Record<string, string>>().notNull(),
+    submittedOn: text("submitted_on").notNull(),
+  },
+  (table) => [index("survey_response_survey_seq_idx").on(table.surveyId, table.seq)],
+);
+
+/** Proof that a personal link was used, kept apart from the response so the two cannot be joined. */
+export const surveyResponseReceipt = pgTable(
+  "survey_response_receipt",
+  {
+    surveyId: text("survey_id")
+      .notNull()
+      .references(() => survey.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.surveyId, table.tokenHash] })],
+);

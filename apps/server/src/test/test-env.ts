@@ -14,6 +14,7 @@ export function testEnv(overrides: Record<string, string | undefined> = {}): Env
     RATE_LIMIT_AUTH_PER_IP: "10000",
     RATE_LIMIT_SIGN_UP_PER_IP: "10000",
     RATE_LIMIT_RESET_PER_EMAIL: "1000",
+    RATE_LIMIT_RESPONSE_PER_IP: "100000",
     ...overrides,
   });
 }

@@ -1,0 +1,56 @@
+import { type SurveyField, hasFeature } from "@hearth/shared";
+import Papa from "papaparse";
+import type { AppContext } from "../../app-context.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError, notFound } from "../../lib/errors.js";
+import { findTenant } from "../company/company.repo.js";
+import { listResponsesAfter } from "./surveys.repo.js";
+import { requireSurvey } from "./surveys.service.js";
+
+const PAGE = 2000;
+
+/** A file name that is safe in a Content-Disposition header. */
+export function exportFileName(surveyName: string, extension: string): string {
+  const slug =
+    surveyName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "survey";
+  return `${slug}-responses.${extension}`;
+}
+
+/** Formula injection guard: a cell that a spreadsheet would run as a formula is prefixed with an apostrophe. */
+export function neutralizeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * CSV of a survey's responses: one row per response, one column per question key, plus the day it arrived.
+ * No identity is ever exported — responses are stored without one.
+ */
+export async function* exportSurveyCsv(ctx: AppContext, actor: Actor, surveyId: string): AsyncGenerator<string> {
+  const { db } = ctx.database;
+  const survey = await requireSurvey(db, actor.tenantId, surveyId);
+  const keys = (survey.fields as SurveyField[]).map((field) => field.key);
+  yield `\uFEFF${Papa.unparse([["submitted_on", ...keys]])}\r\n`;
+  let after = 0;
+  for (;;) {
+    const rows = await listResponsesAfter(db, actor.tenantId, surveyId, after, PAGE);
+    if (rows.length === 0) return;
+    const lines = rows.map((row) => [row.submittedOn, ...keys.map((key) => neutralizeCell(row.answers[key] ?? ""))]);
+    yield `${Papa.unparse(lines)}\r\n`;
+    after = rows[rows.length - 1].seq ?? after;
+    if (rows.length < PAGE) return;
+  }
+}
+
+export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId: string) {
+  const { db } = ctx.database;
+  const tenant = await findTenant(db, actor.tenantId);
+  if (!tenant) throw notFound("Company not found");
+  if (!hasFeature({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount }, tenant, "DataExport")) {
+    throw new AppError("PLAN_UPGRADE_REQUIRED", "Exporting data needs a higher plan.", { status: 403, fields: { feature: "DataExport" } });
+  }
+  return requireSurvey(db, actor.tenantId, surveyId);
+}

@@ -1,0 +1,104 @@
+import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { survey, surveyResponse, surveyResponseReceipt, user } from "../../db/schema.js";
+
+export type SurveyRow = typeof survey.$inferSelect;
+export type NewSurveyRow = typeof survey.$inferInsert;
+
+export async function insertSurvey(db: Database, tenantId: string, row: Omit<NewSurveyRow, "tenantId">): Promise<SurveyRow> {
+  const [inserted] = await db
+    .insert(survey)
+    .values({ ...row, tenantId })
+    .returning();
+  return inserted;
+}
+
+export async function findSurvey(db: Database, tenantId: string, surveyId: string): Promise<SurveyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(survey)
+    .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)));
+  return row;
+}
+
+export async function listSurveys(db: Database, tenantId: string): Promise<(SurveyRow & { ownerName: string | null })[]> {
+  const rows = await db
+    .select({ survey, ownerFirst: user.firstName, ownerLast: user.lastName })
+    .from(survey)
+    .leftJoin(user, eq(user.id, survey.ownerUserId))
+    .where(eq(survey.tenantId, tenantId))
+    .orderBy(desc(survey.createdAt));
+  return rows.map((row) => ({ ...row.survey, ownerName: [row.ownerFirst, row.ownerLast].filter(Boolean).join(" ") || null }));
+}
+
+export async function listSurveysOfPreset(db: Database, tenantId: string, surveyPreset: string): Promise<SurveyRow[]> {
+  return db
+    .select()
+    .from(survey)
+    .where(and(eq(survey.tenantId, tenantId), eq(survey.surveyPreset, surveyPreset)))
+    .orderBy(desc(survey.createdAt));
+}
+
+export async function updateSurvey(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  changes: Partial<Omit<NewSurveyRow, "id" | "tenantId" | "createdAt">>,
+): Promise<SurveyRow | undefined> {
+  const [row] = await db
+    .update(survey)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)))
+    .returning();
+  return row;
+}
+
+/** Response counts per survey for one company (the `completed` column). */
+export async function countResponsesBySurvey(db: Database, tenantId: string, surveyIds: string[]): Promise<Map<string, number>> {
+  if (surveyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ surveyId: surveyResponse.surveyId, total: count() })
+    .from(surveyResponse)
+    .where(and(eq(surveyResponse.tenantId, tenantId), inArray(surveyResponse.surveyId, surveyIds)))
+    .groupBy(surveyResponse.surveyId);
+  return new Map(rows.map((row) => [row.surveyId, Number(row.total)]));
+}
+
+/** The public page and the response endpoint know only the survey id; the row tells them the tenant. */
+export async function findSurveyForRespondent(db: Database, surveyId: string): Promise<SurveyRow | undefined> {
+  const [row] = await db.select().from(survey).where(eq(survey.id, surveyId));
+  return row;
+}
+
+/** Stores one response; with a personal token, its receipt too, atomically. False when the token was already used. */
+export async function insertResponse(
+  db: Database,
+  tenantId: string,
+  input: { surveyId: string; answers: Record<string, string>; submittedOn: string; tokenHash: string | null },
+): Promise<boolean> {
+  if (!input.tokenHash) {
+    await db.insert(surveyResponse).values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn });
+    return true;
+  }
+  const tokenHash = input.tokenHash;
+  return db.transaction(async (tx) => {
+    const receipt = await tx
+      .insert(surveyResponseReceipt)
+      .values({ surveyId: input.surveyId, tokenHash })
+      .onConflictDoNothing()
+      .returning({ tokenHash: surveyResponseReceipt.tokenHash });
+    if (receipt.length === 0) return false;
+    await tx.insert(surveyResponse).values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn });
+    return true;
+  });
+}
+
+/** Responses in arrival order, a page at a time (exports stream these). */
+export async function listResponsesAfter(db: Database, tenantId: string, surveyId: string, afterSeq: number, limit: number) {
+  return db
+    .select({ seq: surveyResponse.seq, answers: surveyResponse.answers, submittedOn: surveyResponse.submittedOn })
+    .from(surveyResponse)
+    .where(and(eq(surveyResponse.tenantId, tenantId), eq(surveyResponse.surveyId, surveyId), gt(surveyResponse.seq, afterSeq)))
+    .orderBy(asc(surveyResponse.seq))
+    .limit(limit);
+}

@@ -1,0 +1,186 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import {
+  publicSurveySchema,
+  responseInputSchema,
+  setEndDateInputSchema,
+  surveyCreateInputSchema,
+  surveyDetailSchema,
+  surveySummarySchema,
+} from "@hearth/shared";
+import { z } from "zod";
+import type { AppContext } from "../../app-context.js";
+import { notFound } from "../../lib/errors.js";
+import { defineRoute } from "../../lib/route.js";
+import { checkExportAllowed, exportFileName, exportSurveyCsv } from "./survey-export.service.js";
+import {
+  createSurvey,
+  describeSurvey,
+  findOpenSurveyOfPreset,
+  getCompanySurvey,
+  getPublicSurvey,
+  listCompanySurveys,
+  setSurveyArchived,
+  setSurveyEndDate,
+  submitResponse,
+  updateCompanySurvey,
+} from "./surveys.service.js";
+
+const surveyIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Unknown survey id") });
+const presetBody = z.object({ surveyPreset: z.string().min(1).max(60) });
+
+export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx.database;
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/surveys",
+    summary: "The company's surveys with their displayed status and response counts",
+    tags: ["surveys"],
+    access: "survey-view",
+    response: z.array(surveySummarySchema),
+    handler: ({ actor }) => listCompanySurveys(db, actor),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/surveys/:id",
+    summary: "One survey with its questions",
+    tags: ["surveys"],
+    access: "survey-view",
+    params: surveyIdParams,
+    response: surveyDetailSchema,
+    handler: ({ actor, params }) => getCompanySurvey(db, actor, params.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/surveys",
+    summary: "Create a survey as a draft, or publish it with an end date",
+    tags: ["surveys"],
+    access: "survey-edit",
+    status: 201,
+    bodyLimit: 2 * 1024 * 1024,
+    body: surveyCreateInputSchema,
+    response: surveyDetailSchema,
+    handler: ({ actor, body }) => createSurvey(ctx, actor, body),
+  });
+
+  defineRoute(app, ctx, {
+    method: "PUT",
+    url: "/api/surveys/:id",
+    summary: "Save a draft, publish it, or edit a published survey (logged)",
+    tags: ["surveys"],
+    access: "survey-edit",
+    params: surveyIdParams,
+    bodyLimit: 2 * 1024 * 1024,
+    body: surveyCreateInputSchema,
+    response: surveyDetailSchema,
+    handler: ({ actor, params, body }) => updateCompanySurvey(ctx, actor, params.id, body),
+  });
+
+  for (const [action, archived] of [
+    ["archive", true],
+    ["restore", false],
+  ] as const) {
+    defineRoute(app, ctx, {
+      method: "POST",
+      url: `/api/surveys/:id/${action}`,
+      summary: archived ? "Archive a survey" : "Restore an archived survey",
+      tags: ["surveys"],
+      access: "survey-edit",
+      params: surveyIdParams,
+      response: surveySummarySchema,
+      handler: ({ actor, params }) => setSurveyArchived(ctx, actor, params.id, archived),
+    });
+  }
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/surveys/hasOpen",
+    summary: "Whether the company has an open survey of this type",
+    tags: ["surveys"],
+    access: "survey-view",
+    body: presetBody,
+    response: z.boolean(),
+    handler: async ({ actor, body }) => Boolean(await findOpenSurveyOfPreset(db, actor.tenantId, body.surveyPreset)),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/surveys/getOpen",
+    summary: "The company's open survey of this type, or null",
+    tags: ["surveys"],
+    access: "survey-view",
+    body: presetBody,
+    response: surveyDetailSchema.nullable(),
+    handler: async ({ actor, body }) => {
+      const open = await findOpenSurveyOfPreset(db, actor.tenantId, body.surveyPreset);
+      return open ? describeSurvey(open, 0) : null;
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/set-survey-end-date",
+    summary: "Edit a published survey's expiration",
+    tags: ["surveys"],
+    access: "survey-edit",
+    body: setEndDateInputSchema,
+    response: z.object({ success: z.boolean(), message: z.string(), inviteLink: z.string() }),
+    // userId and tenantId in the spec's payload do not choose anything: the session does. Another company's id is refused.
+    handler: ({ actor, body }) => {
+      if (body.tenantId && body.tenantId !== actor.tenantId) throw notFound("Survey not found");
+      return setSurveyEndDate(ctx, actor, body.surveyId, body.endDate);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/public/surveys/:id",
+    summary: "What a respondent sees of a survey (no private fields)",
+    tags: ["public"],
+    access: "public",
+    params: surveyIdParams,
+    response: publicSurveySchema,
+    handler: async ({ params, request }) => {
+      await ctx.rateLimiter.enforce([{ key: `public-survey:ip:${request.ip}`, limit: 300, windowSeconds: 60 }]);
+      return getPublicSurvey(ctx, params.id);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/response",
+    summary: "Submit one response; true when stored",
+    tags: ["public"],
+    access: "public",
+    bodyLimit: 512 * 1024,
+    body: responseInputSchema,
+    response: z.literal(true),
+    handler: async ({ body, request }) => {
+      await ctx.rateLimiter.enforce([{ key: `response:ip:${request.ip}`, limit: ctx.env.RATE_LIMIT_RESPONSE_PER_IP, windowSeconds: 60 }]);
+      return submitResponse(ctx, body);
+    },
+  });
+}
+
+export async function registerSurveyExportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/export/survey",
+    summary: "Download a survey's responses as CSV (one row per response, one column per question key)",
+    tags: ["surveys"],
+    access: "data-export",
+    query: z.object({ surveyId: surveyIdParams.shape.id }),
+    handler: async ({ actor, query, reply }) => {
+      const survey = await checkExportAllowed(ctx, actor, query.surveyId);
+      const stream = Readable.from(exportSurveyCsv(ctx, actor, query.surveyId));
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${exportFileName(survey.name, "csv")}"`)
+        .header("cache-control", "no-store")
+        .send(stream);
+    },
+  });
+}

@@ -1,0 +1,346 @@
+import { createHash, randomBytes } from "node:crypto";
+import {
+  type Feature,
+  SURVEY_MESSAGES,
+  SURVEY_SLOTS_PER_PLAN,
+  type SurveyField,
+  buildPublicFields,
+  checkEndDate,
+  checkSurveyCreation,
+  describeSurveyStatus,
+  findPreset,
+  hasFeature,
+  isCompanyProfileComplete,
+  isSurveyOpen,
+  isLimitedToOneOpenSurvey,
+  validateResponse,
+  validateSurveyDraft,
+} from "@hearth/shared";
+import type { AppContext } from "../../app-context.js";
+import type { Database } from "../../db/client.js";
+import { activityLog } from "../../db/schema.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError, notFound } from "../../lib/errors.js";
+import { TokenSigner } from "../../lib/signed-token.js";
+import { type TenantRow, findTenant } from "../company/company.repo.js";
+import {
+  type SurveyRow,
+  countResponsesBySurvey,
+  findSurvey,
+  findSurveyForRespondent,
+  insertResponse,
+  insertSurvey,
+  listSurveys,
+  listSurveysOfPreset,
+  updateSurvey,
+} from "./surveys.repo.js";
+
+export interface SurveyInput {
+  surveyPreset: string;
+  name: string;
+  description: string;
+  metaFields: Record<string, string>;
+  fields: SurveyField[];
+  draft: boolean;
+  endDate?: number | null;
+}
+
+/** What the personal link's `r` token carries (issued with invitations). */
+export interface RecipientToken {
+  surveyId: string;
+  inviteeId?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  name?: string;
+  meta?: Record<string, string>;
+}
+
+export const newSurveyId = () => randomBytes(16).toString("base64url");
+export const surveyLinkSigner = (secret: string) => new TokenSigner(secret, "survey-link");
+
+const featureUser = (actor: Actor) => ({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount });
+const tenantFeatures = (tenant: TenantRow) => ({ plan: tenant.plan, features: tenant.features });
+
+export function summarizeSurvey(row: SurveyRow, completed: number, now = Date.now(), ownerName: string | null = null) {
+  const endDate = row.endDate?.getTime() ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    status: describeSurveyStatus({ archived: row.archived, draft: row.draft, endDate }, now),
+    surveyPreset: row.surveyPreset,
+    isLOWI: row.isLowi,
+    completed,
+    endDate,
+    created: row.createdAt.getTime(),
+    archived: row.archived,
+    draft: row.draft,
+    isDemo: row.isDemo,
+    ownerName,
+  };
+}
+
+export function describeSurvey(row: SurveyRow, completed: number, now = Date.now()) {
+  return {
+    ...summarizeSurvey(row, completed, now),
+    description: row.description,
+    metaFields: row.metaFields,
+    fields: (row.fields as SurveyField[]).map((field) => ({
+      key: field.key,
+      question: field.question,
+      questionType: field.questionType,
+      answerType: field.answerType,
+      radioOptions: field.radioOptions,
+      topic: field.topic,
+      title: field.title,
+      required: field.required,
+      isDefault: field.isDefault,
+      group: field.group,
+    })),
+  };
+}
+
+async function requireTenant(db: Database, tenantId: string): Promise<TenantRow> {
+  const tenant = await findTenant(db, tenantId);
+  if (!tenant) throw notFound("Company not found");
+  return tenant;
+}
+
+export async function requireSurvey(db: Database, tenantId: string, surveyId: string): Promise<SurveyRow> {
+  const row = await findSurvey(db, tenantId, surveyId);
+  if (!row) throw notFound("Survey not found");
+  return row;
+}
+
+export async function listCompanySurveys(db: Database, actor: Actor) {
+  const rows = await listSurveys(db, actor.tenantId);
+  const counts = await countResponsesBySurvey(
+    db,
+    actor.tenantId,
+    rows.map((row) => row.id),
+  );
+  const now = Date.now();
+  return rows.map((row) => summarizeSurvey(row, counts.get(row.id) ?? 0, now, row.ownerName));
+}
+
+export async function getCompanySurvey(db: Database, actor: Actor, surveyId: string) {
+  const row = await requireSurvey(db, actor.tenantId, surveyId);
+  const counts = await countResponsesBySurvey(db, actor.tenantId, [row.id]);
+  return describeSurvey(row, counts.get(row.id) ?? 0);
+}
+
+export async function findOpenSurveyOfPreset(db: Database, tenantId: string, surveyPreset: string, now = Date.now()) {
+  const rows = await listSurveysOfPreset(db, tenantId, surveyPreset);
+  return (
+    rows.find((row) => isSurveyOpen({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, now)) ?? null
+  );
+}
+
+function throwUpgrade(feature: Feature, plan: string): never {
+  throw new AppError(
+    "PLAN_UPGRADE_REQUIRED",
+    `Upgrade to ${plan} to use ${feature === "AllSurveys" ? "Custom Surveys" : "custom questions"}.`,
+    {
+      status: 403,
+      fields: { feature, plan },
+    },
+  );
+}
+
+/** Every rule of spec §5 "Wizard and survey", enforced again on the server. */
+async function checkSurveyInput(ctx: AppContext, actor: Actor, tenant: TenantRow, input: SurveyInput, existing: SurveyRow | null) {
+  const { db } = ctx.database;
+  const preset = findPreset(input.surveyPreset);
+  if (!preset) throw new AppError("VALIDATION_FAILED", "Choose a survey type.", { fields: { surveyPreset: "Unknown survey type." } });
+  const user = featureUser(actor);
+  if (!existing) {
+    const open = isLimitedToOneOpenSurvey(preset.id) ? await findOpenSurveyOfPreset(db, actor.tenantId, preset.id) : null;
+    const check = checkSurveyCreation({
+      presetId: preset.id,
+      hasAllSurveys: hasFeature(user, tenantFeatures(tenant), "AllSurveys"),
+      profileComplete: isCompanyProfileComplete(tenant),
+      hasOpenSurveyOfType: Boolean(open),
+    });
+    if (!check.ok && check.reason === "upgrade") throwUpgrade(check.upgrade.feature, check.upgrade.plan);
+    if (!check.ok && check.reason === "incompleteProfile") {
+      throw new AppError("INCOMPLETE_PROFILE", check.message, { status: 409, fields: { link: check.link } });
+    }
+    if (!check.ok && check.reason === "conflict") throw new AppError("CONFLICTING_SURVEY", check.message, { status: 409 });
+  }
+  const canAddCustomQuestions = hasFeature(user, tenantFeatures(tenant), "CustomQuestions");
+  const validation = validateSurveyDraft(input, preset, { canAddCustomQuestions, asDraft: input.draft });
+  if (!validation.ok) {
+    const customRefused = Object.values(validation.errors).includes(SURVEY_MESSAGES.customQuestionsUpgrade);
+    if (customRefused) throwUpgrade("CustomQuestions", "Gold");
+    throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fields: validation.errors });
+  }
+  if (!input.draft) {
+    if (input.endDate == null)
+      throw new AppError("VALIDATION_FAILED", SURVEY_MESSAGES.endDateInvalid, { fields: { endDate: SURVEY_MESSAGES.endDateInvalid } });
+    const endCheck = checkEndDate(input.endDate, Date.now(), { isInternalAccount: actor.isInternalAccount });
+    if (!endCheck.ok) throw new AppError("VALIDATION_FAILED", endCheck.message, { fields: { endDate: endCheck.message } });
+  }
+  return preset;
+}
+
+export async function createSurvey(ctx: AppContext, actor: Actor, input: SurveyInput) {
+  const { db } = ctx.database;
+  const tenant = await requireTenant(db, actor.tenantId);
+  const preset = await checkSurveyInput(ctx, actor, tenant, input, null);
+  const now = Date.now();
+  const inUse = (await listSurveys(db, actor.tenantId)).filter((row) => {
+    const status = describeSurveyStatus({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, now);
+    return status === "Active" || status === "Draft";
+  });
+  if (inUse.length >= SURVEY_SLOTS_PER_PLAN && !actor.isInternalAccount) {
+    throw new AppError(
+      "SURVEY_SLOTS_FULL",
+      `Your plan has ${SURVEY_SLOTS_PER_PLAN} survey slots and all are in use. Archive or close a survey first.`,
+      {
+        status: 409,
+      },
+    );
+  }
+  const row = await db.transaction(async (tx) => {
+    const created = await insertSurvey(tx as unknown as Database, actor.tenantId, {
+      id: newSurveyId(),
+      authorUserId: actor.userId,
+      ownerUserId: actor.userId,
+      name: input.name.trim(),
+      description: input.description.trim(),
+      surveyPreset: preset.id,
+      isLowi: preset.isLOWI,
+      fields: input.fields,
+      metaFields: input.metaFields,
+      draft: input.draft,
+      endDate: input.draft || input.endDate == null ? null : new Date(input.endDate),
+      publishedAt: input.draft ? null : new Date(),
+    });
+    await (tx as unknown as Database).insert(activityLog).values({
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: "create_survey",
+      data: { surveyId: created.id, surveyPreset: preset.id, draft: input.draft, byInternalAccount: actor.isInternalAccount },
+    });
+    return created;
+  });
+  return describeSurvey(row, 0);
+}
+
+export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyId: string, input: SurveyInput) {
+  const { db } = ctx.database;
+  const existing = await requireSurvey(db, actor.tenantId, surveyId);
+  if (existing.archived) throw new AppError("CONFLICT", "Restore the survey before editing it.");
+  if (existing.surveyPreset !== input.surveyPreset) {
+    throw new AppError("VALIDATION_FAILED", "A survey's type cannot change.", {
+      fields: { surveyPreset: "A survey's type cannot change." },
+    });
+  }
+  const tenant = await requireTenant(db, actor.tenantId);
+  const wasPublished = !existing.draft;
+  const draft = wasPublished ? false : input.draft;
+  const endDate = input.endDate ?? existing.endDate?.getTime() ?? null;
+  await checkSurveyInput(ctx, actor, tenant, { ...input, draft, endDate }, existing);
+  if (!draft && !wasPublished && isLimitedToOneOpenSurvey(existing.surveyPreset)) {
+    const open = await findOpenSurveyOfPreset(db, actor.tenantId, existing.surveyPreset);
+    if (open && open.id !== existing.id) throw new AppError("CONFLICTING_SURVEY", SURVEY_MESSAGES.conflictingSurvey, { status: 409 });
+  }
+  const updated = await db.transaction(async (tx) => {
+    const row = await updateSurvey(tx as unknown as Database, actor.tenantId, surveyId, {
+      name: input.name.trim(),
+      description: input.description.trim(),
+      metaFields: input.metaFields,
+      fields: input.fields,
+      draft,
+      endDate: endDate == null ? null : new Date(endDate),
+      publishedAt: existing.publishedAt ?? (draft ? null : new Date()),
+    });
+    await (tx as unknown as Database).insert(activityLog).values({
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: wasPublished ? "edit_published_survey" : draft ? "save_survey_draft" : "publish_survey",
+      data: { surveyId, byInternalAccount: actor.isInternalAccount },
+    });
+    return row;
+  });
+  if (!updated) throw notFound("Survey not found");
+  const counts = await countResponsesBySurvey(db, actor.tenantId, [surveyId]);
+  return describeSurvey(updated, counts.get(surveyId) ?? 0);
+}
+
+export async function setSurveyArchived(ctx: AppContext, actor: Actor, surveyId: string, archived: boolean) {
+  const { db } = ctx.database;
+  await requireSurvey(db, actor.tenantId, surveyId);
+  const row = await updateSurvey(db, actor.tenantId, surveyId, { archived });
+  if (!row) throw notFound("Survey not found");
+  const counts = await countResponsesBySurvey(db, actor.tenantId, [surveyId]);
+  return summarizeSurvey(row, counts.get(surveyId) ?? 0);
+}
+
+export function inviteLinkFor(appUrl: string, surveyId: string): string {
+  return `${appUrl.replace(/\/$/, "")}/s/${surveyId}`;
+}
+
+/** Edit Expiration: a new end date for a published survey (internal accounts may also reopen closed ones). */
+export async function setSurveyEndDate(ctx: AppContext, actor: Actor, surveyId: string, endDate: number) {
+  const { db } = ctx.database;
+  const existing = await requireSurvey(db, actor.tenantId, surveyId);
+  if (existing.archived || existing.draft) {
+    return {
+      success: false,
+      message: "Only a published survey that is not archived has an expiration to edit.",
+      inviteLink: inviteLinkFor(ctx.env.APP_URL, surveyId),
+    };
+  }
+  const status = describeSurveyStatus({ archived: false, draft: false, endDate: existing.endDate?.getTime() ?? null }, Date.now());
+  if (status === "Closed" && !actor.isInternalAccount) {
+    return { success: false, message: "This survey has closed.", inviteLink: inviteLinkFor(ctx.env.APP_URL, surveyId) };
+  }
+  const check = checkEndDate(endDate, Date.now(), { isInternalAccount: actor.isInternalAccount });
+  if (!check.ok) throw new AppError("VALIDATION_FAILED", check.message, { fields: { endDate: check.message } });
+  await updateSurvey(db, actor.tenantId, surveyId, { endDate: new Date(endDate) });
+  return { success: true, message: "The survey's end date was updated.", inviteLink: inviteLinkFor(ctx.env.APP_URL, surveyId) };
+}
+
+/** The public page's view of a survey: no ids of people, no private fields, placeholders filled. */
+export async function getPublicSurvey(ctx: AppContext, surveyId: string) {
+  const row = await findSurveyForRespondent(ctx.database.db, surveyId);
+  if (!row) throw notFound("This survey does not exist.");
+  const status = describeSurveyStatus({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, Date.now());
+  const open = status === "Active";
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isDemo: row.isDemo,
+    status,
+    fields: open ? buildPublicFields(row.fields as SurveyField[], row.metaFields) : [],
+  };
+}
+
+/** POST /api/response: checks the survey is open, the token, every answer; stores one row (plus a receipt for a personal link). */
+export async function submitResponse(ctx: AppContext, input: { surveyId: string; data: unknown; r?: string | null }) {
+  const row = await findSurveyForRespondent(ctx.database.db, input.surveyId);
+  if (!row) throw notFound("This survey does not exist.");
+  if (!isSurveyOpen({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, Date.now())) {
+    throw new AppError("SURVEY_CLOSED", "This survey is not accepting answers.", { status: 409 });
+  }
+  let tokenHash: string | null = null;
+  if (input.r) {
+    const token = surveyLinkSigner(ctx.env.AUTH_SECRET).verify<RecipientToken>(input.r);
+    if (!token || token.surveyId !== row.id)
+      throw new AppError("VALIDATION_FAILED", "This survey link is not valid.", { fields: { r: "This survey link is not valid." } });
+    const who = token.inviteeId ?? token.email ?? "";
+    tokenHash = createHash("sha256").update(`${row.id}:${who}`).digest("hex");
+  }
+  const checked = validateResponse(row.fields as SurveyField[], input.data);
+  if (!checked.ok) throw new AppError("VALIDATION_FAILED", "Some answers need your attention.", { fields: checked.fields });
+  const stored = await insertResponse(ctx.database.db, row.tenantId, {
+    surveyId: row.id,
+    answers: checked.answers,
+    submittedOn: new Date().toISOString().slice(0, 10),
+    tokenHash,
+  });
+  if (!stored) throw new AppError("ALREADY_ANSWERED", "This link has already been used to answer the survey.", { status: 409 });
+  return true;
+}
