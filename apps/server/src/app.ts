@@ -24,6 +24,7 @@ import { registerHealthRoutes } from "./modules/health/health.routes.js";
 import { registerMeRoutes } from "./modules/me/me.routes.js";
 import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
 import { registerSsoRoutes } from "./modules/sso/sso.routes.js";
+import { registerPlanRoutes } from "./modules/plans/plans.routes.js";
 import { registerSupportRoutes } from "./modules/support/support.routes.js";
 import { registerSurveyExportRoutes, registerSurveyRoutes } from "./modules/surveys/surveys.routes.js";
 
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerNotificationRoutes(app, ctx);
   await registerSsoRoutes(app, ctx);
   await registerSurveyRoutes(app, ctx);
+  await registerPlanRoutes(app, ctx);
   await registerSurveyExportRoutes(app, ctx);
   if (email.usesDevOutbox) await registerDevMailRoutes(app, ctx);
   await registerWebApp(app, (options.serveWeb ?? true) ? (env.WEB_DIST ?? DEFAULT_WEB_DIST) : null);

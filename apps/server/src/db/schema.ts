@@ -281,3 +281,21 @@ export const surveyResponseReceipt = pgTable(
   },
   (table) => [primaryKey({ columns: [table.surveyId, table.tokenHash] })],
 );
+
+/** A user's request to move the company to a higher plan (spec: upgradeRequests). */
+export const upgradeRequest = pgTable(
+  "upgrade_request",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    planRequested: text("plan_requested").notNull(),
+    dateRequested: timestamp("date_requested", { withTimezone: true }).notNull().defaultNow(),
+    hasBeenAddressed: boolean("has_been_addressed").notNull().default(false),
+  },
+  (table) => [index("upgrade_request_tenant_idx").on(table.tenantId, table.dateRequested)],
+);

@@ -1,0 +1,56 @@
+import { PLAN_REQUEST_RECEIVED, canRequestPlan, toPlan } from "@hearth/shared";
+import type { AppContext } from "../../app-context.js";
+import type { Database } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError, notFound } from "../../lib/errors.js";
+import { findUserInTenant } from "../account/account.repo.js";
+import { findTenant } from "../company/company.repo.js";
+import { renderEmail } from "../email/email.layout.js";
+import { insertUpgradeRequest, listUserUpgradeRequests } from "./plans.repo.js";
+
+/** Records an upgrade request (only for a plan above the current one) and tells the sales team by email. */
+export async function requestPlanUpgrade(ctx: AppContext, actor: Actor, requestedPlan: string) {
+  const { db } = ctx.database;
+  const tenant = await findTenant(db, actor.tenantId);
+  if (!tenant) throw notFound("Company not found");
+  const current = toPlan(tenant.plan);
+  if (!canRequestPlan(current, requestedPlan)) {
+    throw new AppError("VALIDATION_FAILED", `Choose a plan above ${current}.`, {
+      fields: { requestedPlan: `Choose a plan above ${current}.` },
+    });
+  }
+  const user = await findUserInTenant(db, actor.tenantId, actor.userId);
+  let outboxId = "";
+  const row = await db.transaction(async (tx) => {
+    const stored = await insertUpgradeRequest(tx as unknown as Database, actor.tenantId, actor.userId, requestedPlan);
+    const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ") || actor.email;
+    const email = renderEmail(`Plan upgrade request: ${tenant.companyName ?? "Unnamed Company"} → ${requestedPlan}`, [
+      {
+        type: "text",
+        text: `${name} <${actor.email}> asked to move ${tenant.companyName ?? "an unnamed company"} from ${current} to ${requestedPlan}.`,
+      },
+      { type: "text", text: `Company id: ${tenant.id}. Requested on ${stored.dateRequested.toISOString()}.` },
+    ]);
+    outboxId = await ctx.email.queue(
+      { ...email, to: ctx.env.SUPPORT_EMAIL, kind: "plan-upgrade-request", tenantId: actor.tenantId, headers: { "Reply-To": actor.email } },
+      tx as unknown as Database,
+    );
+    return stored;
+  });
+  await ctx.email.enqueueDelivery(outboxId);
+  return {
+    success: true as const,
+    message: PLAN_REQUEST_RECEIVED,
+    planRequested: row.planRequested,
+    dateRequested: row.dateRequested.toISOString(),
+  };
+}
+
+export async function listUpgradeRequests(ctx: AppContext, actor: Actor) {
+  const rows = await listUserUpgradeRequests(ctx.database.db, actor.tenantId, actor.userId);
+  return rows.map((row) => ({
+    planRequested: row.planRequested,
+    dateRequested: row.dateRequested.toISOString(),
+    hasBeenAddressed: row.hasBeenAddressed,
+  }));
+}
