@@ -2,6 +2,7 @@ import type { Database } from "../db/client.js";
 import { notification } from "../db/schema.js";
 import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
 import { createInternalUser } from "../modules/internal/internal-users.service.js";
+import { seedDemoSurveys } from "./demo-surveys.js";
 import { createPasswordUser, userExists } from "./users.js";
 
 export const DEMO_PASSWORD = "Demo-Password-2026!";
@@ -11,7 +12,8 @@ export const DEMO_INTERNAL_EMAIL = "internal@hearth.test";
 
 /**
  * The demo company a newcomer explores: "Demo Company" on the Gold plan with an admin (its Company Leader),
- * a staff member, and an internal account of the platform operator. Runs once; later issues add surveys.
+ * a staff member, an internal account of the platform operator, a closed LOWI survey with 320 responses and an
+ * active custom survey. Runs once.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
   if (await userExists(db, DEMO_ADMIN_EMAIL)) return false;
@@ -47,6 +49,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     jobTitle: "Support Specialist",
   });
   await createInternalUser(db, { email: DEMO_INTERNAL_EMAIL, password: DEMO_PASSWORD, firstName: "Indra", lastName: "Internal" });
+  await seedDemoSurveys(db, demo.id, adminId);
   await db.insert(notification).values({
     tenantId: demo.id,
     userId: null,
