@@ -4,9 +4,13 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { toErrorBody } from "./errors.js";
 
-/** Serves the built single-page app; unknown non-API paths get index.html so the client router decides. */
+/**
+ * Serves the built single-page app; unknown non-API paths get index.html so the client router decides. The public
+ * survey link /s/{surveyId} gets survey.html instead: a separate, much smaller entry for respondents.
+ */
 export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<boolean> {
   const indexFile = distDir ? path.join(distDir, "index.html") : null;
+  const hasSurveyEntry = distDir ? existsSync(path.join(distDir, "survey.html")) : false;
   if (!distDir || !indexFile || !existsSync(indexFile)) {
     app.setNotFoundHandler((request, reply) => {
       reply.status(404).send(toErrorBody("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`));
@@ -27,7 +31,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     if (url.startsWith("/api/") || url.startsWith("/dev/") || request.method !== "GET") {
       return reply.status(404).send(toErrorBody("NOT_FOUND", `No route for ${request.method} ${url}`));
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    const entry = hasSurveyEntry && url.startsWith("/s/") ? "survey.html" : "index.html";
+    return reply.header("cache-control", "no-cache").sendFile(entry);
   });
   return true;
 }

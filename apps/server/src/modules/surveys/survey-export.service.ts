@@ -3,6 +3,7 @@ import Papa from "papaparse";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
+import { buildXlsx } from "../../lib/xlsx.js";
 import { findTenant } from "../company/company.repo.js";
 import { listResponsesAfter } from "./surveys.repo.js";
 import { requireSurvey } from "./surveys.service.js";
@@ -53,4 +54,20 @@ export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId
     throw new AppError("PLAN_UPGRADE_REQUIRED", "Exporting data needs a higher plan.", { status: 403, fields: { feature: "DataExport" } });
   }
   return requireSurvey(db, actor.tenantId, surveyId);
+}
+
+/** The same table as the CSV, as an Excel workbook (built in memory: fine for tens of thousands of rows). */
+export async function exportSurveyXlsx(ctx: AppContext, actor: Actor, surveyId: string): Promise<Buffer> {
+  const { db } = ctx.database;
+  const survey = await requireSurvey(db, actor.tenantId, surveyId);
+  const keys = (survey.fields as SurveyField[]).map((field) => field.key);
+  const rows: string[][] = [["submitted_on", ...keys]];
+  let after = 0;
+  for (;;) {
+    const page = await listResponsesAfter(db, actor.tenantId, surveyId, after, PAGE);
+    for (const row of page) rows.push([row.submittedOn, ...keys.map((key) => row.answers[key] ?? "")]);
+    if (page.length < PAGE) break;
+    after = page[page.length - 1].seq ?? after;
+  }
+  return buildXlsx(survey.name, rows);
 }

@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { notFound } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
-import { checkExportAllowed, exportFileName, exportSurveyCsv } from "./survey-export.service.js";
+import { checkExportAllowed, exportFileName, exportSurveyCsv, exportSurveyXlsx } from "./survey-export.service.js";
 import {
   createSurvey,
   describeSurvey,
@@ -169,12 +169,20 @@ export async function registerSurveyExportRoutes(app: FastifyInstance, ctx: AppC
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/export/survey",
-    summary: "Download a survey's responses as CSV (one row per response, one column per question key)",
+    summary: "Download a survey's responses as CSV, or XLSX with format=xlsx (one row per response, one column per question key)",
     tags: ["surveys"],
     access: "data-export",
-    query: z.object({ surveyId: surveyIdParams.shape.id }),
+    query: z.object({ surveyId: surveyIdParams.shape.id, format: z.enum(["csv", "xlsx"]).default("csv") }),
     handler: async ({ actor, query, reply }) => {
       const survey = await checkExportAllowed(ctx, actor, query.surveyId);
+      if (query.format === "xlsx") {
+        const workbook = await exportSurveyXlsx(ctx, actor, query.surveyId);
+        return reply
+          .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+          .header("content-disposition", `attachment; filename="${exportFileName(survey.name, "xlsx")}"`)
+          .header("cache-control", "no-store")
+          .send(workbook);
+      }
       const stream = Readable.from(exportSurveyCsv(ctx, actor, query.surveyId));
       return reply
         .header("content-type", "text/csv; charset=utf-8")

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SURVEY_MESSAGES, listPresetFields } from "@hearth/shared";
 import { surveyResponse } from "../../db/schema.js";
+import { readZip } from "../../test/read-zip.js";
 import { type Session, type TestApp, addMember, call, createTestApp, registerCompany } from "../../test/harness.js";
 import { updateSurvey } from "./surveys.repo.js";
 import { surveyLinkSigner } from "./surveys.service.js";
@@ -205,6 +206,14 @@ describe("surveys: creation rules, lists, public page, responses, export", () =>
       .fields.map((f: { key: string }) => f.key);
     expect(lines[0].split(",")).toEqual(["submitted_on", ...keys]);
     expect(lines).toHaveLength(1 + (await storedResponses(surveyId)));
+    const xlsx = await call(testApp.app, "GET", `/api/export/survey?surveyId=${surveyId}&format=xlsx`, { cookie: owner.cookie });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers["content-disposition"]).toContain("culture-check-2026-responses.xlsx");
+    const sheet = readZip(xlsx.rawPayload)["xl/worksheets/sheet1.xml"];
+    expect(sheet.match(/<row /g)).toHaveLength(lines.length);
+    expect(
+      (await call(testApp.app, "GET", `/api/export/survey?surveyId=${surveyId}&format=pdf`, { cookie: owner.cookie })).statusCode,
+    ).toBe(400);
   });
 
   it("edits the expiration, archives, restores, and refuses answers once closed", async () => {
