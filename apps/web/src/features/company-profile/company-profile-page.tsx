@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
 import { QueryBoundary } from "../errors/query-boundary";
+import { SsoCard } from "../sso/sso-card";
 import { useCompanyProfile } from "./company-api";
 import { CompanyProfileForm } from "./company-profile-form";
 import { LogoUploader } from "./logo-uploader";
@@ -91,6 +92,7 @@ export function CompanyProfilePage() {
           <Card>
             <LogoUploader profile={profile} />
           </Card>
+          <SsoCard />
         </Stack>
       )}
     </QueryBoundary>
