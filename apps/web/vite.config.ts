@@ -1,16 +1,43 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { type Connect, defineConfig, type Plugin, type UserConfig } from "vite";
 
 const apiTarget = process.env.HEARTH_API_URL ?? "http://127.0.0.1:3000";
 
-export default defineConfig({
+/**
+ * Two entries: the dashboard (index.html) and the public survey page (survey.html), a small bundle of its own that
+ * respondents load at /s/{surveyId}. The production server picks survey.html for /s/* (apps/server/src/lib/static-web.ts);
+ * this plugin does the same for `vite` and `vite preview`.
+ */
+function publicSurveyEntry(): Plugin {
+  const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
+    if (req.url?.startsWith("/s/")) req.url = "/survey.html";
+    next();
+  };
+  return {
+    name: "hearth-public-survey-entry",
+    configureServer: (server) => {
+      server.middlewares.use(rewrite);
+    },
+    configurePreviewServer: (server) => {
+      server.middlewares.use(rewrite);
+    },
+  };
+}
+
+const config = {
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), publicSurveyEntry()],
   build: {
     outDir: path.join(import.meta.dirname, "dist"),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      input: {
+        main: path.join(import.meta.dirname, "index.html"),
+        survey: path.join(import.meta.dirname, "survey.html"),
+      },
+    },
   },
   server: {
     port: 5173,
@@ -20,4 +47,11 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
+} satisfies UserConfig;
+
+export default defineConfig(({ command }) => {
+  // A build started from the test runner (NODE_ENV=test, e.g. the e2e global setup) would bundle React's development
+  // build, several times larger than production; a build is a production build. (Vite reads NODE_ENV after this file.)
+  if (command === "build" && process.env.NODE_ENV === "test") process.env.NODE_ENV = "production";
+  return config;
 });
