@@ -5,9 +5,16 @@ import { crc32, deflateRawSync } from "node:zlib";
  * XML parts. Cells are inline strings, so numbers that are really answers ("2", "10") stay exactly as answered.
  */
 
+/** XML 1.0 forbids most control characters; answers may contain them (pasted text), so they are dropped. */
+const isAllowedXmlChar = (char: string) => {
+  const code = char.charCodeAt(0);
+  return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+};
+
 const escapeXml = (value: string) =>
-  value
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "")
+  [...value]
+    .filter(isAllowedXmlChar)
+    .join("")
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;")
