@@ -120,7 +120,7 @@ describe("app shell", () => {
     await collapsed.waitFor({ state: "attached" });
     await page.getByRole("button", { name: "Open navigation" }).click();
     await page.getByRole("link", { name: "Surveys", exact: true }).click();
-    await page.getByTestId("coming-soon").waitFor();
+    await page.getByRole("heading", { name: "Surveys", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/dashboard/surveys");
     await collapsed.waitFor({ state: "attached" });
   });

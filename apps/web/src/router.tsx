@@ -19,6 +19,12 @@ import { ComingSoonPage } from "./features/shell/coming-soon-page";
 import { DashboardPage } from "./features/shell/dashboard-page";
 import { PermissionGate } from "./features/shell/permission-gate";
 import { usePageTitle } from "./features/shell/use-page-title";
+import { SharePage } from "./features/surveys/share-page";
+import { SurveyArchivePage } from "./features/surveys/survey-archive-page";
+import { SurveyPage } from "./features/surveys/survey-page";
+import type { SurveyKind } from "./features/surveys/survey-paths";
+import { SurveysPage } from "./features/surveys/surveys-page";
+import { EditSurveyPage, NewSurveyPage } from "./features/surveys/wizard/survey-wizard-page";
 
 function RootLayout() {
   usePageTitle();
@@ -34,13 +40,27 @@ const soon = (path: string, title: string, requires?: Permission | "internal"): 
   element: requires ? gated(requires, <ComingSoonPage />) : <ComingSoonPage />,
 });
 
+/** The archive, survey, editor and (not yet built) invitations pages of one kind of survey. */
+const surveyKindRoutes = (kind: SurveyKind): RouteObject[] => [
+  {
+    path: `surveys/${kind}/archive`,
+    handle: { title: "Archived surveys" },
+    element: gated("survey-view", <SurveyArchivePage kind={kind} />),
+  },
+  { path: `surveys/${kind}/:surveyId`, handle: { title: "Survey" }, element: gated("survey-view", <SurveyPage kind={kind} />) },
+  { path: `surveys/${kind}/:surveyId/edit`, handle: { title: "Edit survey" }, element: gated("survey-edit", <EditSurveyPage />) },
+  soon(`surveys/${kind}/:surveyId/invitees`, "Invitations", "survey-edit"),
+];
+
 const dashboardRoutes: RouteObject[] = [
   { index: true, handle: { title: "Dashboard" }, element: <DashboardPage /> },
   { path: "settings", handle: { title: "Settings" }, element: <SettingsPage /> },
   { path: "profile", handle: { title: "Company profile" }, element: gated("company-profile", <CompanyProfilePage />) },
   { path: "notifications", handle: { title: "Notifications" }, element: <NotificationsPage /> },
-  soon("surveys", "Surveys"),
-  soon("surveys/new", "Add New Survey"),
+  { path: "surveys", handle: { title: "Surveys" }, element: gated("survey-view", <SurveysPage />) },
+  { path: "surveys/new", handle: { title: "Add New Survey" }, element: gated("survey-edit", <NewSurveyPage />) },
+  ...surveyKindRoutes("lowi"),
+  ...surveyKindRoutes("other"),
   soon("surveys/*", "Surveys"),
   soon("reports/*", "Reports"),
   soon("plans", "Action Plans"),
@@ -81,6 +101,7 @@ export const routes: RouteObject[] = [
         element: <AppLayout />,
         children: [
           { path: "dashboard", children: dashboardRoutes },
+          { path: "page", handle: { title: "Share your survey" }, element: gated("survey-view", <SharePage />) },
           {
             path: "admin",
             children: [

@@ -4,9 +4,9 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { errorMessage } from "../../lib/api";
 import { useMe } from "../auth/session";
 import { SupportProvider } from "../support/support-context";
+import { UpgradeDialogs } from "../upgrade/upgrade-dialogs";
 import { HeaderBar } from "./header-bar";
 import { Sidebar } from "./sidebar";
-import { UpgradeModal } from "./upgrade-modal";
 
 /** Every /dashboard and /admin page: signed in and verified, inside the shell. */
 export function AppLayout() {
@@ -65,7 +65,7 @@ export function AppLayout() {
           <Outlet />
         </AppShell.Main>
       </AppShell>
-      <UpgradeModal me={me.data} />
+      <UpgradeDialogs me={me.data} />
     </SupportProvider>
   );
 }

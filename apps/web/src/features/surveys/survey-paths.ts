@@ -1,0 +1,36 @@
+/** Where survey screens live (spec surveys §2 routes) and how their dates read. */
+import { toLocalDate } from "@hearth/shared";
+
+export type SurveyKind = "lowi" | "other";
+
+export const SURVEYS_PATH = "/dashboard/surveys";
+export const NEW_SURVEY_PATH = "/dashboard/surveys/new";
+export const BILLING_PLAN_PATH = "/dashboard/billing/plan";
+
+export const surveyKind = (survey: { isLOWI: boolean }): SurveyKind => (survey.isLOWI ? "lowi" : "other");
+export const surveyPath = (survey: { id: string; isLOWI: boolean }) => `${SURVEYS_PATH}/${surveyKind(survey)}/${survey.id}`;
+export const editSurveyPath = (survey: { id: string; isLOWI: boolean }) => `${surveyPath(survey)}/edit`;
+export const invitesPath = (survey: { id: string; isLOWI: boolean }) => `${surveyPath(survey)}/invitees`;
+export const archivePath = (kind: SurveyKind) => `${SURVEYS_PATH}/${kind}/archive`;
+
+/** The report a survey opens on: the company report for LOWI, sentiment for the others. */
+export const reportPath = (survey: { id: string; isLOWI: boolean }) =>
+  survey.isLOWI ? `/dashboard/reports/lowi/${survey.id}/company` : `/dashboard/reports/other/${survey.id}/sentiment`;
+
+/** The public link respondents open. */
+export const inviteLinkFor = (surveyId: string) => `${window.location.origin}/s/${surveyId}`;
+
+/** The share page shown after publishing. */
+export const sharePagePath = (inviteLink: string) => `/page?next=${encodeURIComponent(inviteLink)}`;
+
+/** MM/DD/YYYY of a YYYY-MM-DD date. */
+export function formatYmd(ymd: string): string {
+  const [year, month, day] = ymd.split("-");
+  return `${month}/${day}/${year}`;
+}
+
+/** An end date as the company reads it: MM/DD/YYYY in its time zone. */
+export function formatEndDate(endDate: number | null | undefined, timeZone: string): string {
+  if (typeof endDate !== "number") return "—";
+  return formatYmd(toLocalDate(endDate, timeZone));
+}

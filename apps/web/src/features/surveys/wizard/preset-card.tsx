@@ -1,0 +1,59 @@
+import { type PresetCardState, SURVEY_MESSAGES, type SurveyPreset } from "@hearth/shared";
+import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
+import { IconArrowRight, IconLock } from "@tabler/icons-react";
+import { PresetIcon } from "./preset-icon";
+
+interface PresetCardProps {
+  preset: SurveyPreset;
+  state: PresetCardState;
+  checking: boolean;
+  busy: boolean;
+  onContinue: () => void;
+}
+
+/** One survey type in step 1: icon, title, description and Continue (disabled on Free, an upgrade on other plans). */
+export function PresetCard({ preset, state, checking, busy, onContinue }: PresetCardProps) {
+  const button = (
+    <Button
+      fullWidth
+      variant={state === "continue" ? "light" : "default"}
+      rightSection={state === "continue" ? <IconArrowRight size={16} aria-hidden /> : <IconLock size={16} aria-hidden />}
+      disabled={state === "disabled" || (busy && !checking)}
+      loading={checking}
+      onClick={onContinue}
+      aria-label={`Continue with ${preset.title}`}
+    >
+      Continue
+    </Button>
+  );
+
+  return (
+    <Card padding="md" h="100%" data-testid={`preset-${preset.id}`} data-state={state}>
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap={6}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <ThemeIcon size={40} radius="md" variant="light" color={preset.isLOWI ? "ember" : "grape"}>
+              <PresetIcon name={preset.icon} />
+            </ThemeIcon>
+            {state !== "continue" && (
+              <Badge variant="light" color="yellow" leftSection={<IconLock size={12} aria-hidden />}>
+                Gold
+              </Badge>
+            )}
+          </Group>
+          <Text fw={700}>{preset.title}</Text>
+          <Text size="sm" c="dimmed">
+            {preset.description}
+          </Text>
+        </Stack>
+        {state === "disabled" ? (
+          <Tooltip label={SURVEY_MESSAGES.presetNeedsPaidPlan} withArrow>
+            <div>{button}</div>
+          </Tooltip>
+        ) : (
+          button
+        )}
+      </Stack>
+    </Card>
+  );
+}
