@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMPANY_SIZES } from "../company-size.js";
 import { PERMISSIONS, ROLES } from "../permissions.js";
+import { FEATURES } from "../features.js";
 import { PLANS } from "../plans.js";
 
 export const meResponseSchema = z.object({
@@ -21,6 +22,8 @@ export const meResponseSchema = z.object({
     plan: z.enum(PLANS),
     companySize: z.enum(COMPANY_SIZES),
     profileComplete: z.boolean(),
+    /** Every feature this user may use in this company: plan, the company's own grants, internal visibility. */
+    features: z.array(z.enum(FEATURES)),
   }),
   permissions: z.array(z.enum(PERMISSIONS)),
 });

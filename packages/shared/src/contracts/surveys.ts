@@ -60,6 +60,8 @@ export const surveyDetailSchema = surveySummarySchema.extend({
   fields: z.array(surveyFieldSchema),
   isDemo: z.boolean(),
   isAnonymous: z.boolean().optional(),
+  /** The public link to the survey, built from the server's APP_URL. */
+  inviteLink: z.string(),
 });
 export type SurveyDetail = z.infer<typeof surveyDetailSchema>;
 

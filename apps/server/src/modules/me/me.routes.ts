@@ -5,6 +5,7 @@ import {
   type Plan,
   describeRoleLabel,
   isCompanyProfileComplete,
+  listAvailableFeatures,
   listPermissions,
   meResponseSchema,
 } from "@hearth/shared";
@@ -45,6 +46,10 @@ export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): P
           plan: tenant.plan as Plan,
           companySize: tenant.companySize as CompanySize,
           profileComplete: isCompanyProfileComplete(tenant),
+          features: listAvailableFeatures(
+            { isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount },
+            { plan: tenant.plan, features: tenant.features },
+          ),
         },
         permissions: listPermissions(actor),
       };

@@ -15,7 +15,6 @@ import { defineRoute } from "../../lib/route.js";
 import { checkExportAllowed, exportFileName, exportSurveyCsv, exportSurveyXlsx } from "./survey-export.service.js";
 import {
   createSurvey,
-  describeSurvey,
   findOpenSurveyOfPreset,
   getCompanySurvey,
   getPublicSurvey,
@@ -50,7 +49,7 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext
     access: "survey-view",
     params: surveyIdParams,
     response: surveyDetailSchema,
-    handler: ({ actor, params }) => getCompanySurvey(db, actor, params.id),
+    handler: ({ actor, params }) => getCompanySurvey(ctx, actor, params.id),
   });
 
   defineRoute(app, ctx, {
@@ -116,7 +115,7 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext
     response: surveyDetailSchema.nullable(),
     handler: async ({ actor, body }) => {
       const open = await findOpenSurveyOfPreset(db, actor.tenantId, body.surveyPreset);
-      return open ? describeSurvey(open, 0) : null;
+      return open ? getCompanySurvey(ctx, actor, open.id) : null;
     },
   });
 

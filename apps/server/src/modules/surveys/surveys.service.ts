@@ -5,6 +5,7 @@ import {
   SURVEY_SLOTS_PER_PLAN,
   type SurveyField,
   buildPublicFields,
+  canWriteCustomQuestions,
   checkEndDate,
   checkSurveyCreation,
   describeSurveyStatus,
@@ -80,23 +81,14 @@ export function summarizeSurvey(row: SurveyRow, completed: number, now = Date.no
   };
 }
 
-export function describeSurvey(row: SurveyRow, completed: number, now = Date.now()) {
+export function describeSurvey(row: SurveyRow, completed: number, appUrl: string, now = Date.now()) {
   return {
     ...summarizeSurvey(row, completed, now),
     description: row.description,
     metaFields: row.metaFields,
-    fields: (row.fields as SurveyField[]).map((field) => ({
-      key: field.key,
-      question: field.question,
-      questionType: field.questionType,
-      answerType: field.answerType,
-      radioOptions: field.radioOptions,
-      topic: field.topic,
-      title: field.title,
-      required: field.required,
-      isDefault: field.isDefault,
-      group: field.group,
-    })),
+    isAnonymous: row.isAnonymous,
+    inviteLink: inviteLinkFor(appUrl, row.id),
+    fields: row.fields as SurveyField[],
   };
 }
 
@@ -123,10 +115,11 @@ export async function listCompanySurveys(db: Database, actor: Actor) {
   return rows.map((row) => summarizeSurvey(row, counts.get(row.id) ?? 0, now, row.ownerName));
 }
 
-export async function getCompanySurvey(db: Database, actor: Actor, surveyId: string) {
+export async function getCompanySurvey(ctx: AppContext, actor: Actor, surveyId: string) {
+  const { db } = ctx.database;
   const row = await requireSurvey(db, actor.tenantId, surveyId);
   const counts = await countResponsesBySurvey(db, actor.tenantId, [row.id]);
-  return describeSurvey(row, counts.get(row.id) ?? 0);
+  return describeSurvey(row, counts.get(row.id) ?? 0, ctx.env.APP_URL);
 }
 
 export async function findOpenSurveyOfPreset(db: Database, tenantId: string, surveyPreset: string, now = Date.now()) {
@@ -167,14 +160,18 @@ async function checkSurveyInput(ctx: AppContext, actor: Actor, tenant: TenantRow
     }
     if (!check.ok && check.reason === "conflict") throw new AppError("CONFLICTING_SURVEY", check.message, { status: 409 });
   }
-  const canAddCustomQuestions = hasFeature(user, tenantFeatures(tenant), "CustomQuestions");
+  const canAddCustomQuestions = canWriteCustomQuestions(preset.id, {
+    customQuestions: hasFeature(user, tenantFeatures(tenant), "CustomQuestions"),
+    allSurveys: hasFeature(user, tenantFeatures(tenant), "AllSurveys"),
+  });
   const validation = validateSurveyDraft(input, preset, { canAddCustomQuestions, asDraft: input.draft });
   if (!validation.ok) {
     const customRefused = Object.values(validation.errors).includes(SURVEY_MESSAGES.customQuestionsUpgrade);
     if (customRefused) throwUpgrade("CustomQuestions", "Gold");
     throw new AppError("VALIDATION_FAILED", "Some fields need your attention.", { fields: validation.errors });
   }
-  if (!input.draft) {
+  const endDateChanged = !existing || existing.draft || input.endDate !== (existing.endDate?.getTime() ?? null);
+  if (!input.draft && endDateChanged) {
     if (input.endDate == null)
       throw new AppError("VALIDATION_FAILED", SURVEY_MESSAGES.endDateInvalid, { fields: { endDate: SURVEY_MESSAGES.endDateInvalid } });
     const endCheck = checkEndDate(input.endDate, Date.now(), { isInternalAccount: actor.isInternalAccount });
@@ -224,7 +221,7 @@ export async function createSurvey(ctx: AppContext, actor: Actor, input: SurveyI
     });
     return created;
   });
-  return describeSurvey(row, 0);
+  return describeSurvey(row, 0, ctx.env.APP_URL);
 }
 
 export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyId: string, input: SurveyInput) {
@@ -265,7 +262,7 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
   });
   if (!updated) throw notFound("Survey not found");
   const counts = await countResponsesBySurvey(db, actor.tenantId, [surveyId]);
-  return describeSurvey(updated, counts.get(surveyId) ?? 0);
+  return describeSurvey(updated, counts.get(surveyId) ?? 0, ctx.env.APP_URL);
 }
 
 export async function setSurveyArchived(ctx: AppContext, actor: Actor, surveyId: string, archived: boolean) {

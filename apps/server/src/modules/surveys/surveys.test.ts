@@ -216,6 +216,27 @@ describe("surveys: creation rules, lists, public page, responses, export", () =>
     ).toBe(400);
   });
 
+  it("edits a published survey close to its end without re-checking an unchanged end date, and returns its link", async () => {
+    await updateSurvey(db(), owner.tenantId, surveyId, { endDate: new Date(Date.now() + 2 * 86_400_000) });
+    const detail = (await call(testApp.app, "GET", `/api/surveys/${surveyId}`, { cookie: owner.cookie })).json();
+    expect(detail.inviteLink).toBe(`http://hearth.test/s/${surveyId}`);
+    expect(detail.fields[0]).toHaveProperty("sparkArea");
+    const edited = await call(testApp.app, "PUT", `/api/surveys/${surveyId}`, {
+      cookie: owner.cookie,
+      body: {
+        surveyPreset: "PulseValidation",
+        name: "Culture check 2026",
+        description: "Updated wording.",
+        metaFields: detail.metaFields,
+        fields: detail.fields,
+        draft: false,
+        endDate: detail.endDate,
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ description: "Updated wording.", status: "Active" });
+  });
+
   it("edits the expiration, archives, restores, and refuses answers once closed", async () => {
     const later = Date.now() + 30 * 86_400_000;
     const edited = await call(testApp.app, "POST", "/api/set-survey-end-date", {

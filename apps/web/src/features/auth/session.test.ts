@@ -22,6 +22,7 @@ function me(overrides: { role?: MeResponse["user"]["role"]; owner?: boolean; int
       plan: "Free",
       companySize: "Medium",
       profileComplete: overrides.complete ?? false,
+      features: [],
     },
     permissions: role === "Staff" ? ["team-view", "survey-view", "report-view", "action-plans", "support"] : [],
   } satisfies MeResponse;

@@ -2,10 +2,14 @@ import { DEFAULT_TIME_ZONE, type Feature, hasFeature, type MeResponse, resolveTi
 import { canAccess, useMe } from "../auth/session";
 import { useCompanyProfile } from "../company-profile/company-api";
 
-/** Features as the shared rule sees them; /api/me carries the plan (the company's own feature list is not exposed). */
+/** Features as the shared rule sees them: the plan plus the list /api/me sends (which already includes the company's own grants). */
 export function meHasFeature(me: MeResponse, feature: Feature): boolean {
   const internal = me.user.isInternalAccount;
-  return hasFeature({ isInternalAccount: internal, internalVisibility: internal }, { plan: me.tenant.plan }, feature);
+  return hasFeature(
+    { isInternalAccount: internal, internalVisibility: internal },
+    { plan: me.tenant.plan, features: me.tenant.features },
+    feature,
+  );
 }
 
 export function surveyRights(me: MeResponse): SurveyActionRights {
