@@ -60,6 +60,7 @@ describe("survey contracts", () => {
       metaFields: { company_name: "Acme" },
       fields: listPresetFields("Wellness"),
       isDemo: false,
+      inviteLink: "https://hearth.example/s/abc",
     };
     expect(surveyDetailSchema.parse(detail).fields).toHaveLength(6);
   });
