@@ -8,10 +8,19 @@ import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { keepAliveAgent, request } from "./lib/http.js";
+import {
+  DEFAULT_POSTGRES_URL,
+  INGEST_CONNECTIONS,
+  type IngestResult,
+  createScratchPostgres,
+  describeIngest,
+  runIngest,
+} from "./lib/ingest.js";
 import { type LoadResult, subjectAndBaseline } from "./lib/load.js";
 import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
 import { type Machine, type Measure, isBusy, measure, textTable, updateDocs, writeResults } from "./lib/report.js";
 import { median } from "./lib/stats.js";
+import { entryJavaScriptSize } from "./lib/web-size.js";
 
 const START_RUNS = 3;
 const CONCURRENCY = 8;
@@ -20,7 +29,10 @@ const SIGN_IN_MS = 10_000;
 const ME_MS = 5_000;
 const MAX_OPERATIONS = 1_000_000;
 const COLD_TIMEOUT_MS = 60_000;
-const WATCHDOG_MS = 170_000;
+const WATCHDOG_MS = 240_000;
+/** BENCH_POSTGRES_URL=off skips the PostgreSQL ingest; any other value is the server to create a scratch database on. */
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
+const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, "../apps/web/dist"));
 
 const DEMO_EMAIL = "admin@demo.hearth.test";
 const DEMO_PASSWORD = "Demo-Password-2026!";
@@ -28,23 +40,28 @@ const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
 
 const tempDirs: string[] = [];
+/** Asynchronous clean-ups still owed (the scratch PostgreSQL database); run, bounded, before any exit. */
+const pendingCleanups = new Set<() => Promise<void>>();
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
 function cleanup(): void {
   killAll("SIGKILL");
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
+async function cleanupAndExit(code: number): Promise<never> {
+  const owed = [...pendingCleanups].map((run) => run().catch((error) => console.error(`bench: clean-up failed: ${error}`)));
+  pendingCleanups.clear();
+  await Promise.race([Promise.all(owed), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+  cleanup();
+  process.exit(code);
+}
 process.on("exit", cleanup);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    cleanup();
-    process.exit(130);
-  });
+  process.on(signal, () => void cleanupAndExit(130));
 }
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${WATCHDOG_MS / 1000} s; stopping everything`);
-  cleanup();
-  process.exit(1);
+  void cleanupAndExit(1);
 }, WATCHDOG_MS);
 watchdog.unref();
 
@@ -85,6 +102,66 @@ async function signIn(url: string, agent: ReturnType<typeof keepAliveAgent>) {
     agent,
     keepBody: true,
   });
+}
+
+/** POST /api/response on one database kind next to the bare one-insert route; null when PostgreSQL is not reachable. */
+async function ingest(kind: "pglite" | "postgres"): Promise<IngestResult | null> {
+  let scratch: Awaited<ReturnType<typeof createScratchPostgres>> = null;
+  if (kind === "postgres") {
+    if (POSTGRES_ADMIN_URL === "off") {
+      log("response ingest on PostgreSQL: skipped (BENCH_POSTGRES_URL=off)");
+      return null;
+    }
+    scratch = await createScratchPostgres(POSTGRES_ADMIN_URL);
+    if (!scratch) {
+      log(`response ingest on PostgreSQL: skipped, no server answers at ${new URL(POSTGRES_ADMIN_URL).host}`);
+      return null;
+    }
+    pendingCleanups.add(scratch.drop);
+  }
+  try {
+    const result = await runIngest({ kind, databaseUrl: scratch?.url, freePort, log });
+    log(
+      `response ingest, ${kind}${scratch ? ` (scratch database ${scratch.name})` : ""}: ${result.questions} questions, ${result.bodyBytes}-byte body, ${INGEST_CONNECTIONS} connections`,
+    );
+    log(describeIngest("  POST /api/response", result.app));
+    log(describeIngest("  limit: bare route, one insert", result.bare));
+    log(
+      `  rows stored ${result.rowsStored}, 2xx answers counted ${result.answered2xx} (in-flight requests dropped at the end of each run also store a row)`,
+    );
+    if (result.app.ok === 0 || result.bare.ok === 0) throw new Error(`response ingest on ${kind}: no successful request`);
+    if (result.rowsStored < result.answered2xx) throw new Error(`response ingest on ${kind}: fewer rows stored than 2xx answers`);
+    return result;
+  } finally {
+    if (scratch) {
+      pendingCleanups.delete(scratch.drop);
+      await scratch.drop();
+    }
+  }
+}
+
+function ingestMeasures(result: IngestResult): Measure[] {
+  return [
+    measure(`response_ingest_${result.kind}`, result.app.perSecond, "req/s", "higher", result.bare.perSecond),
+    measure(`response_ingest_${result.kind}_p99`, result.app.p99Ms, "ms", "lower", result.bare.p99Ms),
+  ];
+}
+
+function ingestNotes(result: IngestResult): string[] {
+  const notes: string[] = [];
+  for (const [label, stats] of [
+    ["POST /api/response", result.app],
+    ["the bare route", result.bare],
+  ] as const) {
+    const other = Object.entries(stats.non2xx).map(([status, count]) => `${count.toLocaleString("en-US")} × HTTP ${status}`);
+    if (stats.errors) other.push(`${stats.errors} connection errors`);
+    if (stats.timeouts) other.push(`${stats.timeouts} timeouts`);
+    if (other.length)
+      notes.push(
+        `Response ingest on ${result.kind}, ${label}: besides ${stats.ok.toLocaleString("en-US")} × 2xx, ${other.join(", ")} (not counted).`,
+      );
+  }
+  return notes;
 }
 
 async function main(): Promise<void> {
@@ -175,6 +252,26 @@ async function main(): Promise<void> {
   floorAgent.destroy();
   await Promise.all([server.stop(), floor.stop()]);
 
+  // 4. Response ingest: the app in this process next to the bare one-insert route, PGlite then PostgreSQL.
+  const ingestResults: IngestResult[] = [];
+  for (const kind of ["pglite", "postgres"] as const) {
+    const result = await ingest(kind);
+    if (result) ingestResults.push(result);
+  }
+
+  // 5. The public survey page's JavaScript, gzipped, as built in apps/web/dist (the bench does not build it).
+  const surveyPage = entryJavaScriptSize(WEB_DIST, "survey.html");
+  const notes = ingestResults.flatMap(ingestNotes);
+  if (surveyPage) {
+    log(
+      `public survey page: ${surveyPage.files.join(", ")} → ${(surveyPage.rawBytes / 1000).toFixed(1)} kB, ${(surveyPage.gzipBytes / 1000).toFixed(1)} kB gzipped${surveyPage.lazyFiles.length ? ` (not counted, loaded on demand: ${surveyPage.lazyFiles.join(", ")})` : ""}`,
+    );
+  } else {
+    const note = `public_survey_js_gzip_kb skipped: ${path.relative(ROOT, path.join(WEB_DIST, "survey.html"))} does not exist (run \`npm run build\` first).`;
+    log(note);
+    notes.push(note);
+  }
+
   const measures: Measure[] = [
     measure("cold start to healthy, embedded database (empty data dir)", median(coldTimes), "ms", "lower", median(coldFloor)),
     measure("warm restart to healthy, embedded database (existing data dir)", median(warmTimes), "ms", "lower", median(warmFloor)),
@@ -188,12 +285,15 @@ async function main(): Promise<void> {
     measure("sign-in p95 latency (8 concurrent)", signInRun.subject.p95Ms, "ms", "lower", signInRun.baseline.p95Ms),
     measure("GET /api/me throughput (signed in, 8 concurrent)", meRun.subject.perSecond, "req/s", "higher", meRun.baseline.perSecond),
     measure("GET /api/me p95 latency (8 concurrent)", meRun.subject.p95Ms, "ms", "lower", meRun.baseline.p95Ms),
+    ...ingestResults.flatMap(ingestMeasures),
+    ...(surveyPage ? [measure("public_survey_js_gzip_kb", surveyPage.gzipBytes / 1000, "kB", "lower")] : []),
   ];
   machine.loadEnd = loadavg()[0];
   writeResults(RESULTS_FILE, measures);
-  updateDocs(DOCS_FILE, measures, machine);
+  updateDocs(DOCS_FILE, measures, machine, notes);
   log("");
   log(textTable(measures));
+  for (const note of notes) log(note);
   log(
     `load average: ${machine.loadStart.toFixed(2)} before the run, ${machine.loadEnd.toFixed(2)} at its end, bench included (${machine.nproc} cores)`,
   );
@@ -202,12 +302,8 @@ async function main(): Promise<void> {
 }
 
 main()
-  .then(() => {
-    cleanup();
-    process.exit(0);
-  })
+  .then(() => cleanupAndExit(0))
   .catch((error) => {
     console.error(`bench failed: ${error instanceof Error ? error.message : error}`);
-    cleanup();
-    process.exit(1);
+    return cleanupAndExit(1);
   });

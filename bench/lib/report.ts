@@ -45,7 +45,7 @@ const fmt = (value: number | undefined) =>
 /** Before the bench starts anything, a load above half the cores means other work competes with it. */
 export const isBusy = (machine: Machine) => machine.loadStart > machine.nproc / 2;
 
-export function markdownTable(measures: Measure[], machine: Machine): string {
+export function markdownTable(measures: Measure[], machine: Machine, notes: string[] = []): string {
   const busy = isBusy(machine);
   const lines = [
     "Command: `npm run bench` (from the repository root).",
@@ -56,6 +56,7 @@ export function markdownTable(measures: Measure[], machine: Machine): string {
     "| measure | value | unit | better | limit (baseline) | ratio |",
     "|---|---:|---|---|---:|---:|",
     ...measures.map((m) => `| ${m.name} | ${fmt(m.value)} | ${m.unit} | ${m.better} | ${fmt(m.limit)} | ${m.ratio ?? "–"} |`),
+    ...(notes.length ? ["", ...notes.map((note) => `- ${note}`)] : []),
   ];
   return lines.join("\n");
 }
@@ -76,8 +77,8 @@ const START = "<!-- bench:results:start -->";
 const END = "<!-- bench:results:end -->";
 
 /** Rewrites the part of docs/benchmarks.md between the result markers; the rest of the page is left alone. */
-export function updateDocs(file: string, measures: Measure[], machine: Machine): void {
-  const block = `${START}\n${markdownTable(measures, machine)}\n${END}`;
+export function updateDocs(file: string, measures: Measure[], machine: Machine, notes: string[] = []): void {
+  const block = `${START}\n${markdownTable(measures, machine, notes)}\n${END}`;
   if (!existsSync(file)) {
     writeFileSync(file, `# Benchmarks\n\nRun with \`npm run bench\`.\n\n## Results\n\n${block}\n`);
     return;
