@@ -260,8 +260,8 @@ async function sequentialTimings(ctx: AppContext, seeded: { tenantId: string; su
   await time("survey lookup, only tenant and open state (no fields)", () =>
     sql.executeSql("select tenant_id, archived, draft, end_date from survey where id = $1", [input.surveyId]),
   );
-  await time("response insert (insertResponse, drizzle)", () =>
-    insertResponse(db, seeded.tenantId, { surveyId: input.surveyId, answers: input.data, submittedOn: day, tokenHash: null }),
+  await time("response insert (insertResponse, one prepared statement)", () =>
+    insertResponse(db, sql, seeded.tenantId, { surveyId: input.surveyId, answers: input.data, submittedOn: day, tokenHash: null }),
   );
   await time("submitResponse (lookup + validation + insert, no rate limit, no HTTP)", () => submitResponse(ctx, input));
 }

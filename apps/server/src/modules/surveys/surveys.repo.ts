@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
+import type { Database, SqlExecutor } from "../../db/client.js";
 import { survey, surveyResponse, surveyResponseReceipt, user } from "../../db/schema.js";
 
 export type SurveyRow = typeof survey.$inferSelect;
@@ -70,14 +70,21 @@ export async function findSurveyForRespondent(db: Database, surveyId: string): P
   return row;
 }
 
-/** Stores one response; with a personal token, its receipt too, atomically. False when the token was already used. */
+/**
+ * Stores one response; with a personal token, its receipt too, atomically. False when the token was already used.
+ * The anonymous-link path is the hot one: one prepared INSERT, without the ORM.
+ */
 export async function insertResponse(
   db: Database,
+  sqlExecutor: SqlExecutor,
   tenantId: string,
   input: { surveyId: string; answers: Record<string, string>; submittedOn: string; tokenHash: string | null },
 ): Promise<boolean> {
   if (!input.tokenHash) {
-    await db.insert(surveyResponse).values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn });
+    await sqlExecutor.executeSql(
+      "insert into survey_response (tenant_id, survey_id, answers, submitted_on) values ($1, $2, $3::jsonb, $4)",
+      [tenantId, input.surveyId, JSON.stringify(input.answers), input.submittedOn],
+    );
     return true;
   }
   const tokenHash = input.tokenHash;

@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { notFound } from "../../lib/errors.js";
+import { MemoryRateLimiter } from "../../lib/memory-rate-limit.js";
 import { defineRoute } from "../../lib/route.js";
 import { checkExportAllowed, exportFileName, exportSurveyCsv, exportSurveyXlsx } from "./survey-export.service.js";
 import {
@@ -30,6 +31,9 @@ const presetBody = z.object({ surveyPreset: z.string().min(1).max(60) });
 
 export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
+  // Responses are the hottest public path: limited per process in memory rather than with a database write each.
+  const responseLimiter = new MemoryRateLimiter(ctx.env.RATE_LIMIT_RESPONSE_PER_IP, 60_000);
+  const publicSurveyLimiter = new MemoryRateLimiter(300, 60_000);
 
   defineRoute(app, ctx, {
     method: "GET",
@@ -143,7 +147,7 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext
     params: surveyIdParams,
     response: publicSurveySchema,
     handler: async ({ params, request }) => {
-      await ctx.rateLimiter.enforce([{ key: `public-survey:ip:${request.ip}`, limit: 300, windowSeconds: 60 }]);
+      publicSurveyLimiter.enforce(request.ip);
       return getPublicSurvey(ctx, params.id);
     },
   });
@@ -158,7 +162,7 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext
     body: responseInputSchema,
     response: z.literal(true),
     handler: async ({ body, request }) => {
-      await ctx.rateLimiter.enforce([{ key: `response:ip:${request.ip}`, limit: ctx.env.RATE_LIMIT_RESPONSE_PER_IP, windowSeconds: 60 }]);
+      responseLimiter.enforce(request.ip);
       return submitResponse(ctx, body);
     },
   });

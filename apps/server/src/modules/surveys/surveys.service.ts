@@ -24,11 +24,11 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { TokenSigner } from "../../lib/signed-token.js";
 import { type TenantRow, findTenant } from "../company/company.repo.js";
+import { respondentSurveys } from "./respondent-survey-cache.js";
 import {
   type SurveyRow,
   countResponsesBySurvey,
   findSurvey,
-  findSurveyForRespondent,
   insertResponse,
   insertSurvey,
   listSurveys,
@@ -243,6 +243,7 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
     if (open && open.id !== existing.id) throw new AppError("CONFLICTING_SURVEY", SURVEY_MESSAGES.conflictingSurvey, { status: 409 });
   }
   const updated = await db.transaction(async (tx) => {
+    respondentSurveys(ctx).invalidate(surveyId);
     const row = await updateSurvey(tx as unknown as Database, actor.tenantId, surveyId, {
       name: input.name.trim(),
       description: input.description.trim(),
@@ -269,6 +270,7 @@ export async function setSurveyArchived(ctx: AppContext, actor: Actor, surveyId:
   const { db } = ctx.database;
   await requireSurvey(db, actor.tenantId, surveyId);
   const row = await updateSurvey(db, actor.tenantId, surveyId, { archived });
+  respondentSurveys(ctx).invalidate(surveyId);
   if (!row) throw notFound("Survey not found");
   const counts = await countResponsesBySurvey(db, actor.tenantId, [surveyId]);
   return summarizeSurvey(row, counts.get(surveyId) ?? 0);
@@ -296,12 +298,13 @@ export async function setSurveyEndDate(ctx: AppContext, actor: Actor, surveyId: 
   const check = checkEndDate(endDate, Date.now(), { isInternalAccount: actor.isInternalAccount });
   if (!check.ok) throw new AppError("VALIDATION_FAILED", check.message, { fields: { endDate: check.message } });
   await updateSurvey(db, actor.tenantId, surveyId, { endDate: new Date(endDate) });
+  respondentSurveys(ctx).invalidate(surveyId);
   return { success: true, message: "The survey's end date was updated.", inviteLink: inviteLinkFor(ctx.env.APP_URL, surveyId) };
 }
 
 /** The public page's view of a survey: no ids of people, no private fields, placeholders filled. */
 export async function getPublicSurvey(ctx: AppContext, surveyId: string) {
-  const row = await findSurveyForRespondent(ctx.database.db, surveyId);
+  const row = await respondentSurveys(ctx).get(surveyId);
   if (!row) throw notFound("This survey does not exist.");
   const status = describeSurveyStatus({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, Date.now());
   const open = status === "Active";
@@ -311,13 +314,13 @@ export async function getPublicSurvey(ctx: AppContext, surveyId: string) {
     description: row.description,
     isDemo: row.isDemo,
     status,
-    fields: open ? buildPublicFields(row.fields as SurveyField[], row.metaFields) : [],
+    fields: open ? buildPublicFields(row.fields, row.metaFields) : [],
   };
 }
 
 /** POST /api/response: checks the survey is open, the token, every answer; stores one row (plus a receipt for a personal link). */
 export async function submitResponse(ctx: AppContext, input: { surveyId: string; data: unknown; r?: string | null }) {
-  const row = await findSurveyForRespondent(ctx.database.db, input.surveyId);
+  const row = await respondentSurveys(ctx).get(input.surveyId);
   if (!row) throw notFound("This survey does not exist.");
   if (!isSurveyOpen({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, Date.now())) {
     throw new AppError("SURVEY_CLOSED", "This survey is not accepting answers.", { status: 409 });
@@ -330,9 +333,9 @@ export async function submitResponse(ctx: AppContext, input: { surveyId: string;
     const who = token.inviteeId ?? token.email ?? "";
     tokenHash = createHash("sha256").update(`${row.id}:${who}`).digest("hex");
   }
-  const checked = validateResponse(row.fields as SurveyField[], input.data);
+  const checked = validateResponse(row.fields, input.data);
   if (!checked.ok) throw new AppError("VALIDATION_FAILED", "Some answers need your attention.", { fields: checked.fields });
-  const stored = await insertResponse(ctx.database.db, row.tenantId, {
+  const stored = await insertResponse(ctx.database.db, ctx.database.sql, row.tenantId, {
     surveyId: row.id,
     answers: checked.answers,
     submittedOn: new Date().toISOString().slice(0, 10),
