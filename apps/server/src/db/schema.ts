@@ -299,3 +299,31 @@ export const upgradeRequest = pgTable(
   },
   (table) => [index("upgrade_request_tenant_idx").on(table.tenantId, table.dateRequested)],
 );
+
+/**
+ * Someone invited to a survey. The invitations issue fills and sends these; a response through an invitee's
+ * personal link sets `replied` (a flag only: no time, no link to the response).
+ */
+export const invitee = pgTable(
+  "invitee",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    surveyId: text("survey_id")
+      .notNull()
+      .references(() => survey.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    meta: jsonb("meta").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    scheduledDate: timestamp("scheduled_date", { withTimezone: true }),
+    firstEmail: timestamp("first_email", { withTimezone: true }),
+    mostRecentEmail: timestamp("most_recent_email", { withTimezone: true }),
+    sendStatus: text("send_status").notNull().default("Pending"),
+    replied: boolean("replied").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("invitee_survey_email_unique").on(table.surveyId, table.email), index("invitee_tenant_idx").on(table.tenantId)],
+);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Database, SqlExecutor } from "../../db/client.js";
-import { survey, surveyResponse, surveyResponseReceipt, user } from "../../db/schema.js";
+import { invitee, survey, surveyResponse, surveyResponseReceipt, user } from "../../db/schema.js";
 
 export type SurveyRow = typeof survey.$inferSelect;
 export type NewSurveyRow = typeof survey.$inferInsert;
@@ -78,7 +78,7 @@ export async function insertResponse(
   db: Database,
   sqlExecutor: SqlExecutor,
   tenantId: string,
-  input: { surveyId: string; answers: Record<string, string>; submittedOn: string; tokenHash: string | null },
+  input: { surveyId: string; answers: Record<string, string>; submittedOn: string; tokenHash: string | null; inviteeId?: string | null },
 ): Promise<boolean> {
   if (!input.tokenHash) {
     await sqlExecutor.executeSql(
@@ -96,6 +96,12 @@ export async function insertResponse(
       .returning({ tokenHash: surveyResponseReceipt.tokenHash });
     if (receipt.length === 0) return false;
     await tx.insert(surveyResponse).values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn });
+    if (input.inviteeId && /^[0-9a-f-]{36}$/i.test(input.inviteeId)) {
+      await tx
+        .update(invitee)
+        .set({ replied: true })
+        .where(and(eq(invitee.id, input.inviteeId), eq(invitee.surveyId, input.surveyId), eq(invitee.tenantId, tenantId)));
+    }
     return true;
   });
 }

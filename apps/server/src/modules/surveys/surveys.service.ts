@@ -326,11 +326,13 @@ export async function submitResponse(ctx: AppContext, input: { surveyId: string;
     throw new AppError("SURVEY_CLOSED", "This survey is not accepting answers.", { status: 409 });
   }
   let tokenHash: string | null = null;
+  let inviteeId: string | null = null;
   if (input.r) {
     const token = surveyLinkSigner(ctx.env.AUTH_SECRET).verify<RecipientToken>(input.r);
     if (!token || token.surveyId !== row.id)
       throw new AppError("VALIDATION_FAILED", "This survey link is not valid.", { fields: { r: "This survey link is not valid." } });
     const who = token.inviteeId ?? token.email ?? "";
+    inviteeId = token.inviteeId ?? null;
     tokenHash = createHash("sha256").update(`${row.id}:${who}`).digest("hex");
   }
   const checked = validateResponse(row.fields, input.data);
@@ -340,6 +342,7 @@ export async function submitResponse(ctx: AppContext, input: { surveyId: string;
     answers: checked.answers,
     submittedOn: new Date().toISOString().slice(0, 10),
     tokenHash,
+    inviteeId,
   });
   if (!stored) throw new AppError("ALREADY_ANSWERED", "This link has already been used to answer the survey.", { status: 409 });
   return true;

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SURVEY_MESSAGES, listPresetFields } from "@hearth/shared";
-import { surveyResponse } from "../../db/schema.js";
+import { invitee, surveyResponse } from "../../db/schema.js";
 import { readZip } from "../../test/read-zip.js";
 import { type Session, type TestApp, addMember, call, createTestApp, registerCompany } from "../../test/harness.js";
 import { updateSurvey } from "./surveys.repo.js";
@@ -102,6 +102,65 @@ describe("surveys: creation rules, lists, public page, responses, export", () =>
     expect((await call(testApp.app, "GET", "/api/surveys", { cookie: other.cookie })).json()).toEqual([]);
   });
 
+  it("enforces the wizard's question rules on the server (spec §5)", async () => {
+    const wellness = listPresetFields("Wellness");
+    const base = lowiInput({ surveyPreset: "Wellness", fields: wellness });
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["meta field missing", { metaFields: {} }, "metaFields.company_name"],
+      ["preset question changed", { fields: [{ ...wellness[0], question: "Changed" }, ...wellness.slice(1)] }, "fields"],
+      ["preset question removed", { fields: wellness.slice(1) }, "fields"],
+      [
+        "radio question with one option",
+        {
+          fields: [
+            ...wellness,
+            {
+              key: "custom_1",
+              question: "Pick",
+              questionType: "Text",
+              answerType: "Radio",
+              radioOptions: ["Only"],
+              topic: null,
+              required: true,
+              isDefault: false,
+              group: "custom",
+            },
+          ],
+        },
+        "fields.",
+      ],
+      [
+        "empty question text",
+        {
+          fields: [
+            ...wellness,
+            {
+              key: "custom_1",
+              question: " ",
+              questionType: "Text",
+              answerType: "Text",
+              radioOptions: [],
+              topic: null,
+              required: false,
+              isDefault: false,
+              group: "custom",
+            },
+          ],
+        },
+        "fields.",
+      ],
+    ];
+    for (const [label, change, fieldPrefix] of cases) {
+      const response = await call(testApp.app, "POST", "/api/surveys", { cookie: other.cookie, body: { ...base, ...change } });
+      expect(response.statusCode, label).toBe(400);
+      expect(
+        Object.keys(response.json().error.fields).some((key) => key.startsWith(fieldPrefix)),
+        `${label}: ${JSON.stringify(response.json().error.fields)}`,
+      ).toBe(true);
+    }
+    expect((await call(testApp.app, "GET", "/api/surveys", { cookie: other.cookie })).json()).toEqual([]);
+  });
+
   it("lists surveys with their displayed status, and hides them from other companies", async () => {
     const list = (await call(testApp.app, "GET", "/api/surveys", { cookie: owner.cookie })).json();
     expect(list).toEqual([
@@ -186,6 +245,21 @@ describe("surveys: creation rules, lists, public page, responses, export", () =>
     const rows = await db().select().from(surveyResponse).where(eq(surveyResponse.surveyId, surveyId));
     expect(JSON.stringify(rows)).not.toContain("jo@example.com");
     expect(JSON.stringify(rows)).not.toContain("inv-1");
+  });
+
+  it("marks the invitee as replied without tying the response to them", async () => {
+    const fields = (await call(testApp.app, "GET", `/api/public/surveys/${surveyId}`)).json().fields;
+    const [person] = await db()
+      .insert(invitee)
+      .values({ tenantId: owner.tenantId, surveyId, email: "sam@example.com", firstName: "Sam" })
+      .returning();
+    const r = surveyLinkSigner(testApp.ctx.env.AUTH_SECRET).sign({ surveyId, inviteeId: person.id, email: person.email });
+    expect((await call(testApp.app, "POST", "/api/response", { body: { surveyId, data: answerAll(fields, 2), r } })).statusCode).toBe(200);
+    const [after] = await db().select().from(invitee).where(eq(invitee.id, person.id));
+    expect(after.replied).toBe(true);
+    const rows = await db().select().from(surveyResponse).where(eq(surveyResponse.surveyId, surveyId));
+    expect(JSON.stringify(rows)).not.toContain(person.id);
+    expect(JSON.stringify(rows)).not.toContain("sam@example.com");
   });
 
   it("exports one CSV row per response with one column per question key", async () => {
