@@ -8,7 +8,7 @@ import { PageLoader } from "./page-loader";
 import { useSurvey } from "./survey-api";
 import { useSurveyAccess } from "./survey-access";
 import { SurveyActionButtons } from "./survey-action-buttons";
-import { editSurveyPath, formatEndDate, inviteLinkFor, SURVEYS_PATH, type SurveyKind, surveyKind, surveyPath } from "./survey-paths";
+import { editSurveyPath, formatEndDate, SURVEYS_PATH, type SurveyKind, surveyKind, surveyPath } from "./survey-paths";
 import { SurveyStatusBadge } from "./survey-status-badge";
 import { useSurveyActions } from "./use-survey-actions";
 import { SurveyPreview } from "./wizard/survey-preview";
@@ -53,7 +53,7 @@ function SurveyView({ survey }: { survey: SurveyDetail }) {
             <Stat label="End date" value={formatEndDate(survey.endDate, timeZone)} testId="survey-end-date" />
             <Stat label="Type" value={findPreset(survey.surveyPreset)?.title ?? survey.surveyPreset} testId="survey-type" />
           </SimpleGrid>
-          {!survey.draft && <InviteLink link={inviteLinkFor(survey.id)} />}
+          {!survey.draft && <InviteLink link={survey.inviteLink} />}
           <Group gap="xs" wrap="wrap">
             <SurveyActionButtons survey={survey} status={status} rights={rights} run={actions.run} isPending={actions.isPending} />
             {canEditPublished && (

@@ -17,9 +17,6 @@ export const archivePath = (kind: SurveyKind) => `${SURVEYS_PATH}/${kind}/archiv
 export const reportPath = (survey: { id: string; isLOWI: boolean }) =>
   survey.isLOWI ? `/dashboard/reports/lowi/${survey.id}/company` : `/dashboard/reports/other/${survey.id}/sentiment`;
 
-/** The public link respondents open. */
-export const inviteLinkFor = (surveyId: string) => `${window.location.origin}/s/${surveyId}`;
-
 /** The share page shown after publishing. */
 export const sharePagePath = (inviteLink: string) => `/page?next=${encodeURIComponent(inviteLink)}`;
 

@@ -14,7 +14,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { meHasFeature } from "../survey-access";
-import { BILLING_PLAN_PATH, inviteLinkFor, reportPath, SURVEYS_PATH, sharePagePath, surveyPath } from "../survey-paths";
+import { BILLING_PLAN_PATH, reportPath, SURVEYS_PATH, sharePagePath, surveyPath } from "../survey-paths";
 import { ChooseTypeStep } from "./choose-type-step";
 import { EditSurveyStep } from "./edit-survey-step";
 import { ExpirationStep } from "./expiration-step";
@@ -135,7 +135,7 @@ export function SurveyWizard({ me, timeZone, existing }: SurveyWizardProps) {
     if (!saved) return;
     setDirty(false);
     notifications.show({ color: "teal", title: SURVEY_MESSAGES.surveyPublished, message: "Share the link to start collecting answers." });
-    navigate(sharePagePath(inviteLinkFor(saved.id)));
+    navigate(sharePagePath(saved.inviteLink));
   }
 
   return (
