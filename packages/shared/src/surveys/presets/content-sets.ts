@@ -2,7 +2,7 @@
  * Invitation content sets (spec surveys §3): most presets have their own; Inclusivity, Neurodiversity, Wellness,
  * Veterans and CareerAdvancement share one; Custom and any unknown type use the default set. Texts written for Hearth.
  */
-import type { ContentSet, ContentSetId, MandatoryLink } from "./types.js";
+import { CONTENT_SET_IDS, type ContentSet, type ContentSetId, type MandatoryLink } from "./types.js";
 
 export const TAKE_SURVEY_LINK: MandatoryLink = { text: "Take Survey", url: "{{survey_link}}" };
 
@@ -141,21 +141,8 @@ export const CONTENT_SETS: Record<ContentSetId, ContentSet> = Object.fromEntries
   Object.entries(DRAFTS).map(([id, draft]) => [id, composeContentSet(id as ContentSetId, draft)]),
 ) as Record<ContentSetId, ContentSet>;
 
-const OWN_CONTENT_SET_PRESETS: readonly string[] = [
-  "PulseValidation",
-  "ParentsCaregivers",
-  "Diversity",
-  "YoungProfessionals",
-  "Women",
-  "Volunteering",
-  "LGBTQ",
-  "EmployeeExperience",
-  "AfterActionReview",
-  "LeaderEffectiveness",
-  "ManagerEffectiveness",
-  "CustomerLoveOfCompany",
-  "Transformation",
-];
+/** Every survey type with a content set of its own: all sets but the shared and the default one. */
+const OWN_CONTENT_SET_PRESETS: readonly string[] = CONTENT_SET_IDS.filter((id) => id !== "SharedGroup" && id !== "Default");
 
 /** Which content set a survey type uses: its own, the shared one for the last five, otherwise the default. */
 export function resolveContentSet(presetId: string): ContentSet {
