@@ -25,8 +25,3 @@ export async function updateUserInTenant(
     .returning();
   return row;
 }
-
-export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
-  return row;
-}

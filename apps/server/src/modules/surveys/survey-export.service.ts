@@ -5,7 +5,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { buildXlsx } from "../../lib/xlsx.js";
 import { findTenant } from "../company/company.repo.js";
-import { listResponsesAfter } from "./surveys.repo.js";
+import { type SurveyRow, listResponsesAfter } from "./surveys.repo.js";
 import { requireSurvey } from "./surveys.service.js";
 
 const PAGE = 2000;
@@ -30,9 +30,9 @@ export function neutralizeCell(value: string): string {
  * CSV of a survey's responses: one row per response, one column per question key, plus the day it arrived.
  * No identity is ever exported — responses are stored without one.
  */
-export async function* exportSurveyCsv(ctx: AppContext, actor: Actor, surveyId: string): AsyncGenerator<string> {
+export async function* exportSurveyCsv(ctx: AppContext, actor: Actor, survey: SurveyRow): AsyncGenerator<string> {
   const { db } = ctx.database;
-  const survey = await requireSurvey(db, actor.tenantId, surveyId);
+  const surveyId = survey.id;
   const keys = (survey.fields as SurveyField[]).map((field) => field.key);
   yield `\uFEFF${Papa.unparse([["submitted_on", ...keys]])}\r\n`;
   let after = 0;
@@ -57,9 +57,9 @@ export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId
 }
 
 /** The same table as the CSV, as an Excel workbook (built in memory: fine for tens of thousands of rows). */
-export async function exportSurveyXlsx(ctx: AppContext, actor: Actor, surveyId: string): Promise<Buffer> {
+export async function exportSurveyXlsx(ctx: AppContext, actor: Actor, survey: SurveyRow): Promise<Buffer> {
   const { db } = ctx.database;
-  const survey = await requireSurvey(db, actor.tenantId, surveyId);
+  const surveyId = survey.id;
   const keys = (survey.fields as SurveyField[]).map((field) => field.key);
   const rows: string[][] = [["submitted_on", ...keys]];
   let after = 0;

@@ -179,14 +179,14 @@ export async function registerSurveyExportRoutes(app: FastifyInstance, ctx: AppC
     handler: async ({ actor, query, reply }) => {
       const survey = await checkExportAllowed(ctx, actor, query.surveyId);
       if (query.format === "xlsx") {
-        const workbook = await exportSurveyXlsx(ctx, actor, query.surveyId);
+        const workbook = await exportSurveyXlsx(ctx, actor, survey);
         return reply
           .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
           .header("content-disposition", `attachment; filename="${exportFileName(survey.name, "xlsx")}"`)
           .header("cache-control", "no-store")
           .send(workbook);
       }
-      const stream = Readable.from(exportSurveyCsv(ctx, actor, query.surveyId));
+      const stream = Readable.from(exportSurveyCsv(ctx, actor, survey));
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${exportFileName(survey.name, "csv")}"`)

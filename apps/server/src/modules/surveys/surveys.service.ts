@@ -268,7 +268,6 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
 
 export async function setSurveyArchived(ctx: AppContext, actor: Actor, surveyId: string, archived: boolean) {
   const { db } = ctx.database;
-  await requireSurvey(db, actor.tenantId, surveyId);
   const row = await updateSurvey(db, actor.tenantId, surveyId, { archived });
   respondentSurveys(ctx).invalidate(surveyId);
   if (!row) throw notFound("Survey not found");
