@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { DEMO_USERS, openBrowser, type Session, signIn } from "./support/browser";
+import { describe, expect, test } from "vitest";
+import { DEMO_USERS, signIn, useSharedBrowser } from "./support/browser";
 import { visibleText, waitForPath } from "./support/page-helpers";
 
 const DENIED = "Sorry, you don't have the necessary permissions to view this page.";
 
 describe("access denied", () => {
-  const baseUrl = inject("baseUrl");
-  let session: Session;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl);
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useSharedBrowser();
 
   test("staff opening the company profile sees the denial, a countdown, then the dashboard", async () => {
     const { page } = session;

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { DEMO_USERS, openBrowser, type Session, signIn } from "./support/browser";
+import { describe, expect, test } from "vitest";
+import { DEMO_USERS, signIn, useSharedBrowser } from "./support/browser";
 import { visibleText, waitForPath } from "./support/page-helpers";
 
 describe("sign-in session", () => {
-  const baseUrl = inject("baseUrl");
-  let session: Session;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl);
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useSharedBrowser();
 
   test("log out from the profile menu, then log in again", async () => {
     const { page } = session;

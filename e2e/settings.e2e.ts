@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { createVerifiedUser, DEMO_USERS, latestMailTo, openBrowser, type Session, signIn, uniqueEmail } from "./support/browser";
+import { describe, expect, inject, test } from "vitest";
+import { createVerifiedUser, DEMO_USERS, latestMailTo, openBrowser, signIn, uniqueEmail, useSharedBrowser } from "./support/browser";
 import { visibleText, waitForPath } from "./support/page-helpers";
 
 describe("account settings", () => {
   const baseUrl = inject("baseUrl");
-  let session: Session;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl);
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useSharedBrowser();
 
   test("edit job title and phone, see the success notice and the read-only view", async () => {
     const { page } = session;

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { DEMO_USERS, DESKTOP, openBrowser, PHONE, type Session, screenshot, signIn } from "./support/browser";
+import { DEMO_USERS, DESKTOP, openBrowser, PHONE, type Session, screenshot, signIn, useSharedBrowser } from "./support/browser";
 import { visibleText } from "./support/page-helpers";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -44,14 +44,7 @@ async function fillProvider(card: Locator, values: { domain: string; issuer: str
 
 describe("single sign-on settings", () => {
   const baseUrl = inject("baseUrl");
-  let session: Session;
-
-  beforeAll(async () => {
-    session = await openBrowser(baseUrl);
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = useSharedBrowser();
 
   test("the admin sees the card with the empty state and the setup steps", async () => {
     const { page } = session;

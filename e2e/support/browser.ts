@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -160,4 +161,28 @@ export async function createVerifiedUser(baseURL: string, prefix: string, compan
   });
   if (!response.ok) throw new Error(`Verification failed with ${response.status}: ${await response.text()}`);
   return { email, password };
+}
+
+/** One browser shared by the tests of the describe block that calls this: opened before them, closed after. */
+export function useSharedBrowser(viewport = DESKTOP): Session {
+  let opened: Session | undefined;
+  beforeAll(async () => {
+    opened = await openBrowser(inject("baseUrl"), viewport);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const current = () => {
+    if (!opened) throw new Error("The shared browser is not open yet");
+    return opened;
+  };
+  return {
+    get context() {
+      return current().context;
+    },
+    get page() {
+      return current().page;
+    },
+    close: () => current().close(),
+  };
 }
