@@ -15,3 +15,5 @@ export * from "./contracts/company.js";
 export * from "./contracts/me.js";
 export * from "./contracts/support.js";
 export * from "./contracts/surveys.js";
+export * from "./invitations/index.js";
+export * from "./contracts/invitations.js";

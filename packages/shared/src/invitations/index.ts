@@ -1,0 +1,5 @@
+export * from "./constants.js";
+export * from "./email-html.js";
+export * from "./recipients.js";
+export * from "./schedule.js";
+export * from "./templates.js";
