@@ -53,9 +53,9 @@ const PLACEHOLDER_ONLY = /^\{\{\s*[A-Za-z0-9_]+\s*\}\}$/;
 export function isAllowedLinkHref(href: string): boolean {
   const value = href.trim();
   if (PLACEHOLDER_ONLY.test(value)) return true;
-  // Browsers ignore control characters and whitespace inside schemes ("java\tscript:"), so judge the squeezed text.
-  const squeezed = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, "").toLowerCase();
-  return /^https?:\/\/[^/\s]/.test(squeezed) && /^https?:\/\//.test(value.toLowerCase());
+  // Browsers ignore control characters inside schemes ("java\tscript:"): refuse any link that holds one.
+  for (const char of value) if (char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127) return false;
+  return /^https?:\/\/[^\s/]/i.test(value);
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
