@@ -8,6 +8,8 @@ import { ResetPasswordPage } from "./features/auth/reset-password-page";
 import { CompanyProfilePage } from "./features/company-profile/company-profile-page";
 import { NotFoundPage } from "./features/errors/not-found-page";
 import { RouteErrorPage } from "./features/errors/route-error-page";
+import { InvitationsPage } from "./features/invitations/invitations-page";
+import { InviteesPage } from "./features/invitees/invitees-page";
 import { NotificationsPage } from "./features/notifications/notifications-page";
 import { OnboardingLayout } from "./features/onboarding/onboarding-layout";
 import { ProfileStepPage } from "./features/onboarding/profile-step-page";
@@ -40,7 +42,7 @@ const soon = (path: string, title: string, requires?: Permission | "internal"): 
   element: requires ? gated(requires, <ComingSoonPage />) : <ComingSoonPage />,
 });
 
-/** The archive, survey, editor and (not yet built) invitations pages of one kind of survey. */
+/** The archive, survey, editor and invitations pages of one kind of survey. */
 const surveyKindRoutes = (kind: SurveyKind): RouteObject[] => [
   {
     path: `surveys/${kind}/archive`,
@@ -49,7 +51,11 @@ const surveyKindRoutes = (kind: SurveyKind): RouteObject[] => [
   },
   { path: `surveys/${kind}/:surveyId`, handle: { title: "Survey" }, element: gated("survey-view", <SurveyPage kind={kind} />) },
   { path: `surveys/${kind}/:surveyId/edit`, handle: { title: "Edit survey" }, element: gated("survey-edit", <EditSurveyPage />) },
-  soon(`surveys/${kind}/:surveyId/invitees`, "Invitations", "survey-edit"),
+  {
+    path: `surveys/${kind}/:surveyId/invitees`,
+    handle: { title: "Invitations" },
+    element: gated("survey-edit", <InvitationsPage kind={kind} />),
+  },
 ];
 
 const dashboardRoutes: RouteObject[] = [
@@ -71,7 +77,7 @@ const dashboardRoutes: RouteObject[] = [
   soon("data", "Data Import", "data-import"),
   soon("data/*", "Data Import", "data-import"),
   soon("groups", "Team members"),
-  soon("invitees", "Invitees", "invitee-view"),
+  { path: "invitees", handle: { title: "Invitees" }, element: gated("invitee-view", <InviteesPage />) },
   soon("billing", "Billing", "billing"),
   soon("billing/*", "Billing", "billing"),
   soon("tutorials/*", "Tutorials"),

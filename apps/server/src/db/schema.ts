@@ -323,7 +323,104 @@ export const invitee = pgTable(
     mostRecentEmail: timestamp("most_recent_email", { withTimezone: true }),
     sendStatus: text("send_status").notNull().default("Pending"),
     replied: boolean("replied").notNull().default(false),
+    /** The mail server's reason for the latest failure (send status Failed). */
+    lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex("invitee_survey_email_unique").on(table.surveyId, table.email), index("invitee_tenant_idx").on(table.tenantId)],
+  (table) => [
+    uniqueIndex("invitee_survey_email_unique").on(table.surveyId, table.email),
+    index("invitee_tenant_idx").on(table.tenantId),
+    index("invitee_tenant_email_idx").on(table.tenantId, table.email),
+  ],
+);
+
+/** One invitation as written in the editor: sent to its recipients now or at `sendAt`. */
+export const invitation = pgTable(
+  "invitation",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    surveyId: text("survey_id")
+      .notNull()
+      .references(() => survey.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    senderName: text("sender_name").notNull(),
+    replyTo: text("reply_to"),
+    cc: text("cc").notNull(),
+    /** Sanitized HTML with {{placeholders}} still in it; filled per recipient when sent. */
+    content: text("content").notNull(),
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    timeZone: text("time_zone"),
+    reminder: boolean("reminder").notNull().default(false),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("invitation_survey_idx").on(table.surveyId)],
+);
+
+/**
+ * One email of one invitation to one invitee: the durable record that makes sending exactly-once per job run.
+ * status: queued → sending → sent | failed; queued → cancelled | unsubscribed. `claimedUntil` is the lease of
+ * the worker sending it; `messageId` is fixed when the row is written, so a resend after a crash is the same message.
+ */
+export const invitationDelivery = pgTable(
+  "invitation_delivery",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    invitationId: uuid("invitation_id")
+      .notNull()
+      .references(() => invitation.id, { onDelete: "cascade" }),
+    inviteeId: uuid("invitee_id")
+      .notNull()
+      .references(() => invitee.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("queued"),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    messageId: text("message_id").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("invitation_delivery_unique").on(table.invitationId, table.inviteeId),
+    index("invitation_delivery_invitee_idx").on(table.inviteeId),
+    index("invitation_delivery_pending_idx").on(table.status, table.sendAt),
+  ],
+);
+
+/** A company's own email templates; the preset's default ("initial") is not stored. */
+export const emailTemplate = pgTable(
+  "email_template",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    subject: text("subject"),
+    content: text("content").notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("email_template_name_unique").on(table.tenantId, sql`lower(${table.name})`)],
+);
+
+/** People who asked (List-Unsubscribe) to get no more invitations from a company. */
+export const emailSuppression = pgTable(
+  "email_suppression",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.email] })],
 );
