@@ -1,4 +1,142 @@
-/** Placeholder while the invitees page is being built in this branch of work; replaced before the issue closes. */
+import { COHORT_KEYS, type CohortKey } from "@hearth/shared";
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconFilterOff, IconUsers } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
+import { errorMessage, isApiError } from "../../lib/api";
+import { AccessDeniedPage } from "../errors/access-denied-page";
+import { SURVEYS_PATH } from "../surveys/survey-paths";
+import { CompanyInviteeTable } from "./company-invitee-table";
+import { useCompanyInvitees, useInviteeCohorts } from "./invitee-api";
+import { InviteeFilters } from "./invitee-filters";
+import { TablePager } from "./table-pager";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const asCohortKey = (key: string | null): CohortKey | null =>
+  key && (COHORT_KEYS as readonly string[]).includes(key) ? (key as CohortKey) : null;
+
+function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return (
+    <Stack align="center" gap="sm" py="xl" ta="center" data-testid="company-invitees-empty">
+      <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+        {filtered ? <IconFilterOff size={26} aria-hidden /> : <IconUsers size={26} aria-hidden />}
+      </ThemeIcon>
+      <Text fw={600}>{filtered ? "No invitees match these filters" : "Nobody has been invited yet"}</Text>
+      <Text size="sm" c="dimmed" maw={460}>
+        {filtered
+          ? "Try another name, email or cohort value, or clear the filters to see everyone."
+          : "People you invite to a survey appear here, with the cohort details they were invited with and when each survey last emailed them."}
+      </Text>
+      {filtered ? (
+        <Button variant="default" onClick={onClear}>
+          Clear filters
+        </Button>
+      ) : (
+        <Button component={Link} to={SURVEYS_PATH}>
+          Go to surveys
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** /dashboard/invitees: everyone the company has invited, one server page (1000 people) at a time. */
 export function InviteesPage() {
-  return <div />;
+  const [searchInput, setSearchInput] = useState("");
+  const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [cohortKey, setCohortKey] = useState<string | null>(null);
+  const [cohortValue, setCohortValue] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const cohorts = useInviteeCohorts();
+  const query = useCompanyInvitees({ page, search, cohortKey: asCohortKey(cohortKey), cohortValue });
+  const filtered = Boolean(search || (cohortKey && cohortValue));
+
+  function clearFilters() {
+    setSearchInput("");
+    setCohortKey(null);
+    setCohortValue(null);
+    setPage(1);
+  }
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Loading invitees" />
+      </Center>
+    );
+  } else if (query.isError) {
+    if (isApiError(query.error, 403)) return <AccessDeniedPage />;
+    body = (
+      <Stack align="flex-start">
+        <Alert color="red" variant="light" role="alert" w="100%">
+          {errorMessage(query.error, "We could not load the invitees.")}
+        </Alert>
+        <Button variant="default" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else {
+    const data = query.data;
+    const pageCount = Math.max(1, data.maxPages);
+    body =
+      data.invitees.length === 0 ? (
+        <EmptyState filtered={filtered} onClear={clearFilters} />
+      ) : (
+        <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={query.isFetching}>
+          <CompanyInviteeTable invitees={data.invitees} surveys={data.surveys} />
+          <TablePager
+            label="Invitee pages"
+            page={Math.min(data.page, pageCount)}
+            pageCount={pageCount}
+            onPage={(next) => {
+              setPage(next);
+              window.scrollTo({ top: 0 });
+            }}
+            summary={`${data.total.toLocaleString()} ${data.total === 1 ? "invitee" : "invitees"}${filtered ? " match" : ""}`}
+          />
+        </Stack>
+      );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Invitees
+        </Title>
+        <Text c="dimmed">
+          Everyone your company has invited to a survey, with their cohort details and when each survey last emailed them.
+        </Text>
+      </Stack>
+      <Card component="section" aria-label="Invitees">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <InviteeFilters
+              search={searchInput}
+              onSearch={(value) => {
+                setSearchInput(value);
+                setPage(1);
+              }}
+              cohorts={cohorts.data?.cohorts}
+              cohortsUnavailable={cohorts.isError}
+              cohortKey={cohortKey}
+              cohortValue={cohortValue}
+              onCohort={(key, value) => {
+                setCohortKey(key);
+                setCohortValue(value);
+                setPage(1);
+              }}
+              onClear={clearFilters}
+            />
+            {query.isFetching && !query.isPending && <Loader size="sm" aria-label="Updating invitees" />}
+          </Group>
+          {body}
+        </Stack>
+      </Card>
+    </Stack>
+  );
 }

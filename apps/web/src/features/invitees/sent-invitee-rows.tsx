@@ -1,0 +1,184 @@
+import type { SurveyInvitee } from "@hearth/shared";
+import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconPlayerPause } from "@tabler/icons-react";
+import { SendStatusBadge } from "./send-status-badge";
+import { formatDateTime, fullName, isCancellable } from "./sent-invitee-rules";
+
+interface SentInviteeRowsProps {
+  rows: SurveyInvitee[];
+  selected: ReadonlySet<string>;
+  onSelect: (ids: string[], checked: boolean) => void;
+  onCancel: (invitee: SurveyInvitee) => void;
+  /** The ids a Cancel Send is running for. */
+  cancelling: ReadonlySet<string>;
+  now: number;
+}
+
+function EmailCell({ invitee }: { invitee: SurveyInvitee }) {
+  const name = fullName(invitee);
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+        {invitee.email}
+      </Text>
+      {name && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+          {name}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Replied({ replied }: { replied: boolean }) {
+  return (
+    <Text size="sm" fw={replied ? 600 : 400} c={replied ? "teal.9" : undefined} data-testid="invitee-replied" span>
+      {replied ? "Yes" : "No"}
+    </Text>
+  );
+}
+
+function CancelButton({ invitee, now, busy, onCancel }: { invitee: SurveyInvitee; now: number; busy: boolean; onCancel: () => void }) {
+  return (
+    <Button
+      size="compact-sm"
+      variant="default"
+      leftSection={<IconPlayerPause size={14} aria-hidden />}
+      disabled={!isCancellable(invitee, now)}
+      loading={busy}
+      onClick={onCancel}
+      aria-label={`Cancel Send for ${invitee.email}`}
+      data-testid="invitee-cancel-send"
+    >
+      Cancel Send
+    </Button>
+  );
+}
+
+const rowCheckbox = (invitee: SurveyInvitee, selected: ReadonlySet<string>, onSelect: SentInviteeRowsProps["onSelect"]) => (
+  <Checkbox
+    checked={selected.has(invitee.id)}
+    onChange={(event) => onSelect([invitee.id], event.currentTarget.checked)}
+    aria-label={`Select ${invitee.email}`}
+    data-testid="invitee-select"
+  />
+);
+
+/** The visible page of invitees: a table on wide screens, a card per person on a phone. */
+export function SentInviteeRows({ rows, selected, onSelect, onCancel, cancelling, now }: SentInviteeRowsProps) {
+  const wide = useMediaQuery("(min-width: 48em)", true);
+  const pageIds = rows.map((invitee) => invitee.id);
+  const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
+
+  if (!wide) {
+    return (
+      <Stack gap="sm" component="ul" aria-label="Sent invitees" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+        {rows.map((invitee) => (
+          <Card key={invitee.id} component="li" padding="md" data-testid="invitee-row" data-email={invitee.email}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+                {rowCheckbox(invitee, selected, onSelect)}
+                <EmailCell invitee={invitee} />
+              </Group>
+              <div data-testid="invitee-send-status" data-status={invitee.sendStatus}>
+                <SendStatusBadge status={invitee.sendStatus} failureReason={invitee.failureReason} />
+              </div>
+            </Group>
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} mt="sm">
+              <Text size="sm">
+                <Text span size="xs" c="dimmed" display="block">
+                  Scheduled Date
+                </Text>
+                {formatDateTime(invitee.scheduledDate)}
+              </Text>
+              <Text size="sm">
+                <Text span size="xs" c="dimmed" display="block">
+                  Replied
+                </Text>
+                <Replied replied={invitee.replied} />
+              </Text>
+              <Text size="sm">
+                <Text span size="xs" c="dimmed" display="block">
+                  First Send
+                </Text>
+                {formatDateTime(invitee.firstEmail)}
+              </Text>
+              <Text size="sm">
+                <Text span size="xs" c="dimmed" display="block">
+                  Most Recent Send
+                </Text>
+                {formatDateTime(invitee.mostRecentEmail)}
+              </Text>
+            </SimpleGrid>
+            {isCancellable(invitee, now) && (
+              <Group mt="sm">
+                <CancelButton invitee={invitee} now={now} busy={cancelling.has(invitee.id)} onCancel={() => onCancel(invitee)} />
+              </Group>
+            )}
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={960} type="native">
+      <Table aria-label="Sent invitees" verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                checked={rows.length > 0 && selectedOnPage === rows.length}
+                indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
+                onChange={(event) => onSelect(pageIds, event.currentTarget.checked)}
+                aria-label="Select everyone on this page"
+                disabled={rows.length === 0}
+              />
+            </Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Scheduled Date</Table.Th>
+            <Table.Th>First Send</Table.Th>
+            <Table.Th>Most Recent Send</Table.Th>
+            <Table.Th>Send Status</Table.Th>
+            <Table.Th>Replied</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((invitee) => (
+            <Table.Tr
+              key={invitee.id}
+              data-testid="invitee-row"
+              data-email={invitee.email}
+              bg={selected.has(invitee.id) ? "var(--mantine-color-ember-0)" : undefined}
+            >
+              <Table.Td>{rowCheckbox(invitee, selected, onSelect)}</Table.Td>
+              <Table.Td maw={280}>
+                <EmailCell invitee={invitee} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(invitee.scheduledDate)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(invitee.firstEmail)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(invitee.mostRecentEmail)}</Text>
+              </Table.Td>
+              <Table.Td data-testid="invitee-send-status" data-status={invitee.sendStatus}>
+                <SendStatusBadge status={invitee.sendStatus} failureReason={invitee.failureReason} />
+              </Table.Td>
+              <Table.Td>
+                <Replied replied={invitee.replied} />
+              </Table.Td>
+              <Table.Td>
+                <CancelButton invitee={invitee} now={now} busy={cancelling.has(invitee.id)} onCancel={() => onCancel(invitee)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
