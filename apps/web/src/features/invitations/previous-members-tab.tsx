@@ -1,0 +1,118 @@
+import type { Recipient } from "@hearth/shared";
+import { Alert, Button, Grid, Loader, Select, Stack, Text } from "@mantine/core";
+import { IconUsersPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { errorMessage } from "../../lib/api";
+import { fetchInviteesByCohort, useCohortOptions } from "./invitation-api";
+import { fetchAllCohortPages, previousMembersAsRecipients } from "./previous-members";
+import type { AddResult } from "./use-recipient-list";
+
+const EVERYONE = "__everyone__";
+
+type Outcome = { kind: "added"; text: string } | { kind: "error"; text: string };
+
+/** Tab "Previously Invited Members": everyone invited before, or one cohort of them. */
+export function PreviousMembersTab({ onAdd }: { onAdd: (recipients: Recipient[]) => AddResult }) {
+  const cohorts = useCohortOptions(true);
+  const [key, setKey] = useState<string>(EVERYONE);
+  const [value, setValue] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const groups = cohorts.data ?? [];
+  const group = groups.find((item) => item.key === key);
+  const needsValue = key !== EVERYONE;
+
+  async function addMembers() {
+    if (needsValue && !value) return;
+    setLoading(true);
+    setOutcome(null);
+    try {
+      const filter = needsValue && value ? { key, value } : undefined;
+      const all = await fetchAllCohortPages((page) => fetchInviteesByCohort(page, filter));
+      const recipients = previousMembersAsRecipients(all.invitees);
+      const result = onAdd(recipients);
+      const people = (n: number) => (n === 1 ? "1 person" : `${n.toLocaleString("en-US")} people`);
+      setOutcome({
+        kind: "added",
+        text:
+          recipients.length === 0
+            ? "No one was found in this group."
+            : `Added ${people(result.added)}${result.alreadyListed > 0 ? ` (${people(result.alreadyListed)} already in the list)` : ""}.`,
+      });
+    } catch (error) {
+      setOutcome({ kind: "error", text: error instanceof Error ? error.message : errorMessage(error) });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (cohorts.isPending) return <Loader size="sm" aria-label="Loading cohorts" />;
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Invite people your company invited to earlier surveys. Their names and cohort fields are taken from their earlier invitations.
+      </Text>
+      {cohorts.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(cohorts.error)} You can still add everyone invited before.
+        </Alert>
+      )}
+      <Grid gap="sm" align="flex-end">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select
+            label="Group"
+            data={[
+              { value: EVERYONE, label: "Everyone invited before" },
+              ...groups.map((item) => ({ value: item.key, label: item.label })),
+            ]}
+            value={key}
+            onChange={(next) => {
+              setKey(next ?? EVERYONE);
+              setValue(null);
+            }}
+            allowDeselect={false}
+            data-testid="cohort-key"
+          />
+        </Grid.Col>
+        {needsValue && (
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              label={group?.label ?? "Value"}
+              placeholder="Choose one"
+              data={(group?.values ?? []).map((item) => ({
+                value: item.value,
+                label: `${item.value} (${item.count.toLocaleString("en-US")})`,
+              }))}
+              value={value}
+              onChange={setValue}
+              searchable
+              nothingFoundMessage="Nothing found"
+              required
+              data-testid="cohort-value"
+            />
+          </Grid.Col>
+        )}
+      </Grid>
+      <Button
+        leftSection={<IconUsersPlus size={16} aria-hidden />}
+        onClick={() => void addMembers()}
+        loading={loading}
+        disabled={needsValue && !value}
+        w="fit-content"
+        data-testid="add-previous-members"
+      >
+        Add members
+      </Button>
+      {outcome?.kind === "error" && (
+        <Alert color="red" variant="light" role="alert" data-testid="previous-members-error">
+          {outcome.text}
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {outcome?.kind === "added" ? outcome.text : ""}
+      </Text>
+    </Stack>
+  );
+}
