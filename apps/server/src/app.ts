@@ -20,6 +20,9 @@ import { registerCompanyRoutes } from "./modules/company/company.routes.js";
 import { registerDevMailRoutes } from "./modules/email/dev-mail.routes.js";
 import { defineEmailJobs } from "./modules/email/email.jobs.js";
 import { EmailService } from "./modules/email/email.service.js";
+import { defineInvitationJobs } from "./modules/invitations/invitations.jobs.js";
+import { registerInvitationRoutes } from "./modules/invitations/invitations.routes.js";
+import { registerUnsubscribeRoutes } from "./modules/invitations/unsubscribe.routes.js";
 import { registerHealthRoutes } from "./modules/health/health.routes.js";
 import { registerMeRoutes } from "./modules/me/me.routes.js";
 import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
@@ -96,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     }),
     rateLimiter: new RateLimiter(database.db),
   };
+  for (const definition of defineInvitationJobs(ctx)) jobs.define(definition);
 
   let closing = false;
   app.addHook("onSend", async (request, reply) => {
@@ -145,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerSurveyRoutes(app, ctx);
   await registerPlanRoutes(app, ctx);
   await registerSurveyExportRoutes(app, ctx);
+  await registerInvitationRoutes(app, ctx);
+  await registerUnsubscribeRoutes(app, ctx);
   if (email.usesDevOutbox) await registerDevMailRoutes(app, ctx);
   await registerWebApp(app, (options.serveWeb ?? true) ? (env.WEB_DIST ?? DEFAULT_WEB_DIST) : null);
 

@@ -32,6 +32,10 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_RESPONSE_PER_IP: z.coerce.number().int().min(1).default(120),
+  /** Seconds a worker may hold an invitation email before another may send it (its job is then taken as dead). */
+  INVITE_SEND_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  /** Invitation emails one worker sends side by side (SMTP connections are pooled, 5 at most). */
+  INVITE_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -1,13 +1,25 @@
 import PgBoss from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
-import type { DatabaseHandle } from "../db/client.js";
+import { type SQL, sql } from "drizzle-orm";
+import type { Database, DatabaseHandle } from "../db/client.js";
+
+export interface JobRun {
+  id: string;
+  /** How many times this job has been retried before this run (0 on the first run). */
+  retryCount: number;
+  retryLimit: number;
+}
 
 export interface JobDefinition<TData extends object = object> {
   name: string;
   /** Runs once per job; must be safe to run twice (a retry after a crash runs it again). */
-  handle(data: TData): Promise<void>;
+  handle(data: TData, run: JobRun): Promise<void>;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** A job still active after this long is taken to have died with its worker and runs again. */
+  expireInSeconds?: number;
+  /** Jobs fetched at once and run side by side (each fails or completes on its own). Default 1. */
+  batchSize?: number;
   /** Cron expression for a recurring job (data is {}). */
   cron?: string;
 }
@@ -15,6 +27,25 @@ export interface JobDefinition<TData extends object = object> {
 export interface EnqueueOptions {
   singletonKey?: string;
   startAfter?: Date;
+}
+
+export interface JobToEnqueue<TData extends object> extends EnqueueOptions {
+  data: TData;
+}
+
+/** pg-boss's SQL, run inside a Drizzle transaction: `$n` placeholders become bound parameters. */
+function transactionExecutor(tx: Database) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      parts.forEach((part, index) => {
+        chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
+      });
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
 }
 
 /** A thin wrapper over pg-boss that lives on the application's own database. */
@@ -49,21 +80,27 @@ export class JobQueue {
         retryLimit: definition.retryLimit ?? 5,
         retryDelay: definition.retryDelaySeconds ?? 10,
         retryBackoff: true,
+        ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
       });
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
       if (!this.options.runWorkers) continue;
+      const batchSize = definition.batchSize ?? 1;
       await this.boss.work<object>(
         definition.name,
-        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize: 1 },
+        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize, includeMetadata: true },
         async (jobs) => {
-          for (const job of jobs) {
+          const run = async (job: PgBoss.JobWithMetadata<object>) => {
             try {
-              await definition.handle(job.data as never);
+              await definition.handle(job.data as never, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
             } catch (error) {
               this.log.warn({ err: error, job: definition.name, jobId: job.id }, "job failed; it will be retried");
-              throw error;
+              if (batchSize === 1) throw error;
+              // In a batch each job fails on its own; pg-boss then completes only the ones still active.
+              const message = error instanceof Error ? error.message : String(error);
+              await this.boss.fail(definition.name, job.id, { message });
             }
-          }
+          };
+          await Promise.all(jobs.map(run));
         },
       );
     }
@@ -76,6 +113,23 @@ export class JobQueue {
       singletonKey: options.singletonKey,
       startAfter: options.startAfter,
     });
+  }
+
+  /**
+   * Enqueues many jobs in one statement; with `tx` they are written in that transaction and exist only if it
+   * commits (a write and the jobs it causes land together).
+   */
+  async enqueueMany<TData extends object>(name: string, jobs: readonly JobToEnqueue<TData>[], tx?: Database): Promise<void> {
+    if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
+    if (!this.started) throw new Error("Job queue is not started");
+    if (jobs.length === 0) return;
+    const rows = jobs.map((job) => ({
+      name,
+      data: job.data,
+      singletonKey: job.singletonKey,
+      startAfter: job.startAfter?.toISOString(),
+    }));
+    await this.boss.insert(rows, tx ? { db: transactionExecutor(tx) } : {});
   }
 
   /** Stops taking jobs and waits for the running ones to finish. */

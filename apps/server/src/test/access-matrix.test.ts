@@ -8,6 +8,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/captcha/challenge",
   "GET /api/public/surveys/{id}",
   "POST /api/response",
+  "GET /api/unsubscribe",
+  "POST /api/unsubscribe",
 ]);
 const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
 

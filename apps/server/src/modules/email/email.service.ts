@@ -95,6 +95,49 @@ export class EmailService {
     }
   }
 
+  /**
+   * Sends one message at once, for callers that keep their own durable record of it (invitation deliveries).
+   * Without SMTP the message is kept in the outbox as stored, for the development mail viewer.
+   */
+  async sendImmediately(message: OutgoingEmail & { messageId: string; fromName?: string; replyTo?: string | null }): Promise<void> {
+    if (!this.transporter) {
+      await insertOutboxMessage(this.db, {
+        tenantId: message.tenantId ?? null,
+        toAddress: message.to,
+        ccAddress: message.cc ?? null,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers ?? {},
+        kind: message.kind,
+        messageId: message.messageId,
+        status: "stored",
+        sentAt: new Date(),
+      });
+      return;
+    }
+    await this.transporter.sendMail({
+      from: message.fromName ? { name: message.fromName, address: this.fromAddress } : this.options.from,
+      to: message.to,
+      cc: message.cc ?? undefined,
+      replyTo: message.replyTo ?? undefined,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.headers,
+      messageId: message.messageId,
+    });
+  }
+
+  /** The bare address emails come from (for the whitelist notice). */
+  get fromAddress(): string {
+    return /<([^>]+)>/.exec(this.options.from)?.[1] ?? this.options.from.trim();
+  }
+
+  get messageIdDomain(): string {
+    return this.options.messageIdDomain;
+  }
+
   /** Re-enqueues messages whose job went missing (for example a crash between commit and enqueue). */
   async sweep(): Promise<number> {
     const ids = await listStaleQueuedMessageIds(this.db, new Date(Date.now() - 60_000));
