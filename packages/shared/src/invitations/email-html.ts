@@ -129,7 +129,8 @@ export interface MandatoryLinkSpec {
 export function hasMandatoryLink(html: string, link: MandatoryLinkSpec): boolean {
   const target = link.url.replace(/\s+/g, "");
   const hrefs = [...html.matchAll(/href\s*=\s*"([^"]*)"/gi)].map((match) => match[1].replace(/\s+/g, ""));
-  return hrefs.includes(target);
+  // Written attributes are escaped ("&" → "&amp;").
+  return hrefs.includes(target) || hrefs.includes(escapeAttribute(target));
 }
 
 /** Append the preset's mandatory link ("Take Survey" → survey URL) when the content lacks it. */

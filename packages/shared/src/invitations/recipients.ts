@@ -119,12 +119,21 @@ export interface RecipientCsvResult {
  */
 export function parseRecipientCsv(text: string): RecipientCsvResult {
   const source = text.replace(/^\uFEFF/, "");
-  const parsed = Papa.parse<string[]>(source, { skipEmptyLines: "greedy" });
-  const fatal = parsed.errors.find((error) => error.type === "Quotes" || (error.type === "Delimiter" && parsed.data.length === 0));
-  if (fatal || parsed.data.length === 0) {
+  // Empty lines are skipped here rather than by Papa, so that rejected rows keep their line numbers in the file;
+  // the delimiter is still guessed with empty lines left out.
+  const { delimiter } = Papa.parse<string[]>(source, { skipEmptyLines: "greedy", preview: 10 }).meta;
+  const parsed = Papa.parse<string[]>(source, { delimiter, skipEmptyLines: false });
+  const records: { cells: string[]; line: number }[] = [];
+  let nextLine = 1;
+  for (const cells of parsed.data) {
+    if (cells.join("").trim() !== "") records.push({ cells, line: nextLine });
+    nextLine += 1 + cells.reduce((count, cell) => count + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+  }
+  const fatal = parsed.errors.find((error) => error.type === "Quotes");
+  if (fatal || records.length === 0) {
     return { recipients: [], rejected: [], ignoredColumns: [], error: INVITATION_MESSAGES.csvParseFailed };
   }
-  const [header, ...rows] = parsed.data;
+  const [{ cells: header }, ...rows] = records;
   const columns = header.map(classifyHeader);
   if (!columns.some((column) => column?.kind === "email")) {
     return { recipients: [], rejected: [], ignoredColumns: [], error: INVITATION_MESSAGES.csvNoEmailColumn };
@@ -136,8 +145,7 @@ export function parseRecipientCsv(text: string): RecipientCsvResult {
   const recipients: Recipient[] = [];
   const rejected: RejectedRow[] = [];
   const seen = new Set<string>();
-  rows.forEach((cells, index) => {
-    const line = index + 2;
+  rows.forEach(({ cells, line }) => {
     const row: Record<string, unknown> = { meta: {} };
     cells.forEach((cell, column) => {
       const meaning = columns[column];

@@ -26,7 +26,7 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
 
 /**
  * "2026-12-01T13:00" in `timeZone` → the UTC instant, or null when the text is not a real date and time
- * (31 February, 25:00) or the zone is unknown. In a daylight-saving gap the next valid minute is used.
+ * (31 February, 25:00) or the zone is unknown. A time in a daylight-saving gap moves forward by the gap (02:30 → 03:30).
  */
 export function zonedDateTimeToUtc(local: string, timeZone: string): Date | null {
   const match = LOCAL_DATE_TIME.exec(local);
@@ -39,7 +39,8 @@ export function zonedDateTimeToUtc(local: string, timeZone: string): Date | null
   try {
     const first = wall - zoneOffsetMs(wall, timeZone);
     const second = wall - zoneOffsetMs(first, timeZone);
-    return new Date(second);
+    // In a gap neither candidate shows the wall-clock time asked for: take the later one, as the clocks moved forward.
+    return new Date(second + zoneOffsetMs(second, timeZone) === wall ? second : Math.max(first, second));
   } catch {
     return null;
   }
