@@ -1,7 +1,9 @@
 import { type CompanyInvitee, cohortLabel } from "@hearth/shared";
-import { Card, Group, Stack, Table, Text } from "@mantine/core";
+import { Table } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { memo } from "react";
 import { cohortColumns, lastInvitations } from "./company-invitee-rules";
+import classes from "./invitees.module.css";
 import { LastInvitations } from "./last-invitations";
 import { fullName } from "./sent-invitee-rules";
 
@@ -10,47 +12,68 @@ interface CompanyInviteeTableProps {
   surveys: { id: string; name: string }[];
 }
 
-/** Everyone the company invited: a table that scrolls sideways when it must, a card per person under 600 px. */
-export function CompanyInviteeTable({ invitees, surveys }: CompanyInviteeTableProps) {
+interface RowProps {
+  invitee: CompanyInvitee;
+  cohorts: string[];
+  surveys: CompanyInviteeTableProps["surveys"];
+}
+
+/** A table row of plain elements styled with Mantine's table classes (a page holds up to 1000 of them). */
+function InviteeRow({ invitee, cohorts, surveys }: RowProps) {
+  return (
+    <tr className={Table.classes.tr} data-with-row-border data-hover data-testid="company-invitee-row" data-email={invitee.email}>
+      <td className={`${Table.classes.td} ${classes.name}`}>{fullName(invitee) || "—"}</td>
+      <td className={`${Table.classes.td} ${classes.email}`}>{invitee.email}</td>
+      {cohorts.map((key) => (
+        <td key={key} className={Table.classes.td}>
+          {invitee.meta[key]?.trim() || "—"}
+        </td>
+      ))}
+      <td className={`${Table.classes.td} ${classes.lastCell}`}>
+        <LastInvitations entries={lastInvitations(invitee.mostRecentEmails, surveys)} email={invitee.email} />
+      </td>
+    </tr>
+  );
+}
+
+function InviteeCard({ invitee, cohorts, surveys }: RowProps) {
+  const name = fullName(invitee);
+  const cohortValues = cohorts.filter((key) => invitee.meta[key]?.trim());
+  return (
+    <li className={classes.card} data-testid="company-invitee-row" data-email={invitee.email}>
+      <div className={classes.cardTitle}>{name || invitee.email}</div>
+      {name && <div className={`${classes.dimmed} ${classes.email}`}>{invitee.email}</div>}
+      {cohortValues.length > 0 && (
+        <dl className={classes.fields}>
+          {cohortValues.map((key) => (
+            <div key={key}>
+              <dt>{cohortLabel(key)}</dt>
+              <dd>{invitee.meta[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <span className={classes.label}>Last invitation</span>
+      <LastInvitations entries={lastInvitations(invitee.mostRecentEmails, surveys)} email={invitee.email} />
+    </li>
+  );
+}
+
+/**
+ * Everyone the company invited: a table that scrolls sideways when it must, a card per person under 600 px.
+ * Memoised, so typing in the filters above does not re-render a page of 1000 people.
+ */
+export const CompanyInviteeTable = memo(function CompanyInviteeTable({ invitees, surveys }: CompanyInviteeTableProps) {
   const phone = useMediaQuery("(max-width: 37.4375em)", false);
   const cohorts = cohortColumns(invitees);
 
   if (phone) {
     return (
-      <Stack gap="sm" component="ul" aria-label="Invitees" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-        {invitees.map((invitee) => {
-          const name = fullName(invitee);
-          const cohortValues = cohorts.filter((key) => invitee.meta[key]?.trim());
-          return (
-            <Card key={invitee.email} component="li" padding="md" data-testid="company-invitee-row" data-email={invitee.email}>
-              <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-                {name || invitee.email}
-              </Text>
-              {name && (
-                <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                  {invitee.email}
-                </Text>
-              )}
-              {cohortValues.length > 0 && (
-                <Group gap="md" mt="xs" wrap="wrap">
-                  {cohortValues.map((key) => (
-                    <Text size="sm" key={key}>
-                      <Text span size="xs" c="dimmed" display="block">
-                        {cohortLabel(key)}
-                      </Text>
-                      {invitee.meta[key]}
-                    </Text>
-                  ))}
-                </Group>
-              )}
-              <Text size="xs" c="dimmed" mt="sm" mb={2}>
-                Last invitation
-              </Text>
-              <LastInvitations entries={lastInvitations(invitee.mostRecentEmails, surveys)} email={invitee.email} />
-            </Card>
-          );
-        })}
-      </Stack>
+      <ul className={classes.cards} aria-label="Invitees">
+        {invitees.map((invitee) => (
+          <InviteeCard key={invitee.email} invitee={invitee} cohorts={cohorts} surveys={surveys} />
+        ))}
+      </ul>
     );
   }
 
@@ -67,31 +90,12 @@ export function CompanyInviteeTable({ invitees, surveys }: CompanyInviteeTablePr
             <Table.Th>Last invitation</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <tbody className={Table.classes.tbody}>
           {invitees.map((invitee) => (
-            <Table.Tr key={invitee.email} data-testid="company-invitee-row" data-email={invitee.email}>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {fullName(invitee) || "—"}
-                </Text>
-              </Table.Td>
-              <Table.Td maw={280}>
-                <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                  {invitee.email}
-                </Text>
-              </Table.Td>
-              {cohorts.map((key) => (
-                <Table.Td key={key}>
-                  <Text size="sm">{invitee.meta[key]?.trim() || "—"}</Text>
-                </Table.Td>
-              ))}
-              <Table.Td miw={240}>
-                <LastInvitations entries={lastInvitations(invitee.mostRecentEmails, surveys)} email={invitee.email} />
-              </Table.Td>
-            </Table.Tr>
+            <InviteeRow key={invitee.email} invitee={invitee} cohorts={cohorts} surveys={surveys} />
           ))}
-        </Table.Tbody>
+        </tbody>
       </Table>
     </Table.ScrollContainer>
   );
-}
+});

@@ -48,7 +48,11 @@ export function InviteesPage() {
   const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [cohortKey, setCohortKey] = useState<string | null>(null);
   const [cohortValue, setCohortValue] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  /** The page is kept with the filters it belongs to, so new filters start again at page 1. */
+  const filterKey = JSON.stringify([search, cohortKey, cohortValue]);
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ filterKey, page: next });
   const cohorts = useInviteeCohorts();
   const query = useCompanyInvitees({ page, search, cohortKey: asCohortKey(cohortKey), cohortValue });
   const filtered = Boolean(search || (cohortKey && cohortValue));
@@ -57,7 +61,6 @@ export function InviteesPage() {
     setSearchInput("");
     setCohortKey(null);
     setCohortValue(null);
-    setPage(1);
   }
 
   let body: ReactNode;
@@ -112,15 +115,12 @@ export function InviteesPage() {
           Everyone your company has invited to a survey, with their cohort details and when each survey last emailed them.
         </Text>
       </Stack>
-      <Card component="section" aria-label="Invitees">
+      <Card component="section" aria-label="Invitees" p={{ base: "sm", xs: "lg" }}>
         <Stack gap="md">
           <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
             <InviteeFilters
               search={searchInput}
-              onSearch={(value) => {
-                setSearchInput(value);
-                setPage(1);
-              }}
+              onSearch={setSearchInput}
               cohorts={cohorts.data?.cohorts}
               cohortsUnavailable={cohorts.isError}
               cohortKey={cohortKey}
@@ -128,7 +128,6 @@ export function InviteesPage() {
               onCohort={(key, value) => {
                 setCohortKey(key);
                 setCohortValue(value);
-                setPage(1);
               }}
               onClear={clearFilters}
             />

@@ -2,13 +2,14 @@ import type { SurveyInvitee } from "@hearth/shared";
 import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconPlayerPause } from "@tabler/icons-react";
+import { memo, type ReactNode } from "react";
 import { SendStatusBadge } from "./send-status-badge";
 import { formatDateTime, fullName, isCancellable } from "./sent-invitee-rules";
 
 interface SentInviteeRowsProps {
   rows: SurveyInvitee[];
   selected: ReadonlySet<string>;
-  onSelect: (ids: string[], checked: boolean) => void;
+  onSelect: SelectHandler;
   onCancel: (invitee: SurveyInvitee) => void;
   /** The ids a Cancel Send is running for. */
   cancelling: ReadonlySet<string>;
@@ -56,14 +57,100 @@ function CancelButton({ invitee, now, busy, onCancel }: { invitee: SurveyInvitee
   );
 }
 
-const rowCheckbox = (invitee: SurveyInvitee, selected: ReadonlySet<string>, onSelect: SentInviteeRowsProps["onSelect"]) => (
-  <Checkbox
-    checked={selected.has(invitee.id)}
-    onChange={(event) => onSelect([invitee.id], event.currentTarget.checked)}
-    aria-label={`Select ${invitee.email}`}
-    data-testid="invitee-select"
-  />
-);
+function RowCheckbox({ invitee, checked, onSelect }: { invitee: SurveyInvitee; checked: boolean; onSelect: SelectHandler }) {
+  return (
+    <Checkbox
+      checked={checked}
+      onChange={(event) => onSelect([invitee.id], event.currentTarget.checked)}
+      aria-label={`Select ${invitee.email}`}
+      data-testid="invitee-select"
+    />
+  );
+}
+
+type SelectHandler = (ids: string[], checked: boolean) => void;
+
+interface RowProps {
+  invitee: SurveyInvitee;
+  checked: boolean;
+  busy: boolean;
+  now: number;
+  onSelect: SelectHandler;
+  onCancel: (invitee: SurveyInvitee) => void;
+}
+
+/** One table row; memoised so ticking one checkbox re-renders one row, not the page. */
+const InviteeRow = memo(function InviteeRow({ invitee, checked, busy, now, onSelect, onCancel }: RowProps) {
+  return (
+    <Table.Tr data-testid="invitee-row" data-email={invitee.email} bg={checked ? "var(--mantine-color-ember-0)" : undefined}>
+      <Table.Td>
+        <RowCheckbox invitee={invitee} checked={checked} onSelect={onSelect} />
+      </Table.Td>
+      <Table.Td maw={280}>
+        <EmailCell invitee={invitee} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDateTime(invitee.scheduledDate)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDateTime(invitee.firstEmail)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDateTime(invitee.mostRecentEmail)}</Text>
+      </Table.Td>
+      <Table.Td data-testid="invitee-send-status" data-status={invitee.sendStatus}>
+        <SendStatusBadge status={invitee.sendStatus} failureReason={invitee.failureReason} />
+      </Table.Td>
+      <Table.Td>
+        <Replied replied={invitee.replied} />
+      </Table.Td>
+      <Table.Td>
+        <CancelButton invitee={invitee} now={now} busy={busy} onCancel={() => onCancel(invitee)} />
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm" component="div">
+      <Text span size="xs" c="dimmed" display="block">
+        {label}
+      </Text>
+      {children}
+    </Text>
+  );
+}
+
+/** One person as a card on a phone. */
+const InviteeCard = memo(function InviteeCard({ invitee, checked, busy, now, onSelect, onCancel }: RowProps) {
+  return (
+    <Card component="li" padding="md" data-testid="invitee-row" data-email={invitee.email} bg={checked ? "ember.0" : undefined}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+          <RowCheckbox invitee={invitee} checked={checked} onSelect={onSelect} />
+          <EmailCell invitee={invitee} />
+        </Group>
+        <div data-testid="invitee-send-status" data-status={invitee.sendStatus}>
+          <SendStatusBadge status={invitee.sendStatus} failureReason={invitee.failureReason} />
+        </div>
+      </Group>
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} mt="sm">
+        <Field label="Scheduled Date">{formatDateTime(invitee.scheduledDate)}</Field>
+        <Field label="Replied">
+          <Replied replied={invitee.replied} />
+        </Field>
+        <Field label="First Send">{formatDateTime(invitee.firstEmail)}</Field>
+        <Field label="Most Recent Send">{formatDateTime(invitee.mostRecentEmail)}</Field>
+      </SimpleGrid>
+      {isCancellable(invitee, now) && (
+        <Group mt="sm">
+          <CancelButton invitee={invitee} now={now} busy={busy} onCancel={() => onCancel(invitee)} />
+        </Group>
+      )}
+    </Card>
+  );
+});
 
 /** The visible page of invitees: a table on wide screens, a card per person on a phone. */
 export function SentInviteeRows({ rows, selected, onSelect, onCancel, cancelling, now }: SentInviteeRowsProps) {
@@ -71,52 +158,20 @@ export function SentInviteeRows({ rows, selected, onSelect, onCancel, cancelling
   const pageIds = rows.map((invitee) => invitee.id);
   const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
 
+  const rowProps = (invitee: SurveyInvitee): RowProps => ({
+    invitee,
+    checked: selected.has(invitee.id),
+    busy: cancelling.has(invitee.id),
+    now,
+    onSelect,
+    onCancel,
+  });
+
   if (!wide) {
     return (
       <Stack gap="sm" component="ul" aria-label="Sent invitees" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {rows.map((invitee) => (
-          <Card key={invitee.id} component="li" padding="md" data-testid="invitee-row" data-email={invitee.email}>
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
-                {rowCheckbox(invitee, selected, onSelect)}
-                <EmailCell invitee={invitee} />
-              </Group>
-              <div data-testid="invitee-send-status" data-status={invitee.sendStatus}>
-                <SendStatusBadge status={invitee.sendStatus} failureReason={invitee.failureReason} />
-              </div>
-            </Group>
-            <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} mt="sm">
-              <Text size="sm">
-                <Text span size="xs" c="dimmed" display="block">
-                  Scheduled Date
-                </Text>
-                {formatDateTime(invitee.scheduledDate)}
-              </Text>
-              <Text size="sm">
-                <Text span size="xs" c="dimmed" display="block">
-                  Replied
-                </Text>
-                <Replied replied={invitee.replied} />
-              </Text>
-              <Text size="sm">
-                <Text span size="xs" c="dimmed" display="block">
-                  First Send
-                </Text>
-                {formatDateTime(invitee.firstEmail)}
-              </Text>
-              <Text size="sm">
-                <Text span size="xs" c="dimmed" display="block">
-                  Most Recent Send
-                </Text>
-                {formatDateTime(invitee.mostRecentEmail)}
-              </Text>
-            </SimpleGrid>
-            {isCancellable(invitee, now) && (
-              <Group mt="sm">
-                <CancelButton invitee={invitee} now={now} busy={cancelling.has(invitee.id)} onCancel={() => onCancel(invitee)} />
-              </Group>
-            )}
-          </Card>
+          <InviteeCard key={invitee.id} {...rowProps(invitee)} />
         ))}
       </Stack>
     );
@@ -147,35 +202,7 @@ export function SentInviteeRows({ rows, selected, onSelect, onCancel, cancelling
         </Table.Thead>
         <Table.Tbody>
           {rows.map((invitee) => (
-            <Table.Tr
-              key={invitee.id}
-              data-testid="invitee-row"
-              data-email={invitee.email}
-              bg={selected.has(invitee.id) ? "var(--mantine-color-ember-0)" : undefined}
-            >
-              <Table.Td>{rowCheckbox(invitee, selected, onSelect)}</Table.Td>
-              <Table.Td maw={280}>
-                <EmailCell invitee={invitee} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(invitee.scheduledDate)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(invitee.firstEmail)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(invitee.mostRecentEmail)}</Text>
-              </Table.Td>
-              <Table.Td data-testid="invitee-send-status" data-status={invitee.sendStatus}>
-                <SendStatusBadge status={invitee.sendStatus} failureReason={invitee.failureReason} />
-              </Table.Td>
-              <Table.Td>
-                <Replied replied={invitee.replied} />
-              </Table.Td>
-              <Table.Td>
-                <CancelButton invitee={invitee} now={now} busy={cancelling.has(invitee.id)} onCancel={() => onCancel(invitee)} />
-              </Table.Td>
-            </Table.Tr>
+            <InviteeRow key={invitee.id} {...rowProps(invitee)} />
           ))}
         </Table.Tbody>
       </Table>

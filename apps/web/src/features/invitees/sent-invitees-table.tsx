@@ -8,7 +8,7 @@ import {
 import { Alert, Button, Card, Center, Group, Loader, Progress, Stack, Text, ThemeIcon } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconClockHour4, IconMailOff, IconSend } from "@tabler/icons-react";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { errorMessage, isApiError } from "../../lib/api";
 import { AccessDeniedPage } from "../errors/access-denied-page";
@@ -112,6 +112,26 @@ export function SentInviteesTable({ surveyId, isLOWI }: { surveyId: string; isLO
   const allLoaded = data.loadedPages === data.maxPages;
   const reminder = useMemo(() => planReminder(invitees, selected), [invitees, selected]);
 
+  const select = useCallback((ids: string[], checked: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }, []);
+  const { mutate: pauseInvitees } = pause;
+  const cancel = useCallback(
+    (ids: string[], bulk: boolean) => {
+      setBulkCancel(bulk);
+      pauseInvitees(ids, { onSuccess: () => bulk && setSelected(new Set()) });
+    },
+    [pauseInvitees],
+  );
+  const cancelOne = useCallback((invitee: SurveyInvitee) => cancel([invitee.id], false), [cancel]);
+
   if (data.first.isPending) {
     return (
       <Center py="xl">
@@ -163,22 +183,6 @@ export function SentInviteesTable({ surveyId, isLOWI }: { surveyId: string; isLO
   const cancellingIds = new Set(pause.isPending && !bulkCancel ? (pause.variables ?? []) : []);
   const waitReason = allLoaded ? null : INVITATION_MESSAGES.loadingAllPages;
 
-  function select(ids: string[], checked: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (checked) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }
-
-  function cancel(ids: string[], bulk: boolean) {
-    setBulkCancel(bulk);
-    pause.mutate(ids, { onSuccess: () => bulk && setSelected(new Set()) });
-  }
-
   function draftReminder() {
     try {
       window.localStorage.setItem(reminderStorageKey(surveyId), JSON.stringify(reminder.recipients));
@@ -226,14 +230,7 @@ export function SentInviteesTable({ surveyId, isLOWI }: { surveyId: string; isLO
           </Text>
         </Card>
       ) : (
-        <SentInviteeRows
-          rows={rows}
-          selected={selected}
-          onSelect={select}
-          onCancel={(invitee) => cancel([invitee.id], false)}
-          cancelling={cancellingIds}
-          now={now}
-        />
+        <SentInviteeRows rows={rows} selected={selected} onSelect={select} onCancel={cancelOne} cancelling={cancellingIds} now={now} />
       )}
       <TablePager
         label="Sent invitees pages"
