@@ -82,6 +82,7 @@ describe("checkEmailDraft", () => {
       "{{last_name}}",
       "{{company_name}}",
       "{{survey_link}}",
+      "{{survey_name}}",
       "{{sender_name}}",
       "{{meeting_name}}",
     ]);

@@ -56,7 +56,7 @@ export function buildEmailPreview(sources: PreviewSources): { subject: string; h
   return { subject, html: sanitizeEmailHtml(body) };
 }
 
-const STANDARD_PLACEHOLDERS = ["first_name", "last_name", "company_name", "survey_link", "sender_name"];
+const STANDARD_PLACEHOLDERS = ["first_name", "last_name", "company_name", "survey_link", "survey_name", "sender_name"];
 
 /** The placeholders the editor offers: the standard ones, then the survey's own meta fields (meeting_name, …). */
 export function availablePlaceholders(metaFields: Readonly<Record<string, string>>): string[] {

@@ -177,7 +177,7 @@ export function EmailEditor({ value, onChange, error }: EmailEditorProps) {
   return (
     <Stack gap={4}>
       <RichTextEditor editor={editor} style={error ? { borderColor: "var(--mantine-color-error)" } : undefined}>
-        <RichTextEditor.Toolbar sticky stickyOffset={0}>
+        <RichTextEditor.Toolbar sticky stickyOffset="var(--app-shell-header-height, 0px)">
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />
             <RichTextEditor.Italic />

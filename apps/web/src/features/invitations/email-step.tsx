@@ -118,13 +118,13 @@ export function EmailStep({ survey, draft, errors, onChange, onUseTemplate, mand
       )}
       <Text size="sm" c="dimmed" component="div">
         Placeholders are filled in for each recipient:{" "}
-        {availablePlaceholders(survey.metaFields).map((name, index) => (
+        {availablePlaceholders(survey.metaFields).map((name, index, all) => (
           <span key={name}>
-            {index > 0 && " "}
             <Code>{name}</Code>
+            {index < all.length - 1 ? ", " : "."}
           </span>
         ))}
-        .{mandatoryLink ? ` A "${mandatoryLink.text}" link to the survey is added at the end if the email has none.` : ""}
+        {mandatoryLink ? ` A "${mandatoryLink.text}" link to the survey is added at the end if the email has none.` : ""}
       </Text>
       <TemplateModal surveyId={survey.id} opened={templatesOpened} onClose={templates.close} current={current} onUse={onUseTemplate} />
     </Stack>

@@ -19,8 +19,10 @@ function InvitationsView({ survey }: { survey: SurveyDetail }) {
   const [flowKey, setFlowKey] = useState(0);
 
   function chooseView(value: string | null) {
-    if (value === "sent") setParams({ view: "sent" });
-    else setParams({});
+    const next = new URLSearchParams(params);
+    if (value === "sent") next.set("view", "sent");
+    else next.delete("view");
+    setParams(next);
   }
 
   return (

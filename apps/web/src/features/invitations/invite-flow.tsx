@@ -7,6 +7,7 @@ import {
   type SurveyDetail,
 } from "@hearth/shared";
 import { Alert, Button, Center, Group, Loader, Stack, Stepper, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconArrowLeft, IconArrowRight, IconBellRinging } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -68,9 +69,10 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
   const [sent, setSent] = useState(false);
   const errors: EmailDraftErrors = triedEmailNext && draft ? checkEmailDraft(draft) : {};
 
-  // "Draft Reminder" on Sent Surveys leaves the people to remind in localStorage; read them once, then forget them.
+  // "Draft Reminder" on Sent Surveys leaves the people to remind in localStorage and opens ?load=true: read them, then forget them.
+  const load = shouldLoadReminder(params);
   useEffect(() => {
-    if (!shouldLoadReminder(params)) return;
+    if (!load) return;
     const key = reminderStorageKey(survey.id);
     let raw: string | null = null;
     try {
@@ -81,10 +83,15 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
     }
     const people = readReminderRecipients(raw);
     if (people.length > 0) setRestored(list.add(people).added);
-    const next = new URLSearchParams(params);
-    next.delete("load");
-    setParams(next, { replace: true });
-  }, []);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("load");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [load, survey.id, list.add, setParams]);
 
   // The editor starts with the default template (the preset's text when the list cannot be read) and the signed-in sender.
   useEffect(() => {
@@ -99,6 +106,7 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
   }, [draft, me, templates.isPending, templates.data, preset, reminder]);
 
   const notSelected = list.recipients.filter((recipient) => list.deselected.has(recipient.email)).length;
+  const selectedCount = list.recipients.length - notSelected;
   const excluded = list.recipients.filter(
     (recipient) => list.exclusions.has(recipient.email) && !list.deselected.has(recipient.email),
   ).length;
@@ -179,6 +187,7 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
     else onFinished();
   }
 
+  const wide = useMediaQuery("(min-width: 36em)", true);
   const statusNote = STATUS_NOTES[describeSurveyStatus(survey, Date.now())];
   const busy = sender.sending || sent;
 
@@ -197,11 +206,17 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
           {statusNote}
         </Alert>
       )}
-      <Stepper active={step} onStepClick={(index) => !busy && setStep(index)} allowNextStepsSelect={false} size="sm">
-        <Stepper.Step label="Recipients" description="Who to invite">
+      <Stepper
+        active={step}
+        onStepClick={(index) => !busy && setStep(index)}
+        allowNextStepsSelect={false}
+        size={wide ? "sm" : "xs"}
+        styles={{ steps: { flexWrap: "nowrap" }, separator: { marginInline: wide ? undefined : 6, minWidth: 8 } }}
+      >
+        <Stepper.Step label="Recipients" description={wide ? "Who to invite" : undefined}>
           <RecipientsStep survey={survey} list={list} />
         </Stepper.Step>
-        <Stepper.Step label="Email" description="What they receive">
+        <Stepper.Step label="Email" description={wide ? "What they receive" : undefined}>
           {draft ? (
             <EmailStep
               survey={survey}
@@ -219,7 +234,7 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
             </Center>
           )}
         </Stepper.Step>
-        <Stepper.Step label="Send" description="Now or later">
+        <Stepper.Step label="Send" description={wide ? "Now or later" : undefined}>
           {draft && (
             <SendStep
               sendable={list.sendable.length}
@@ -229,7 +244,8 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
               senderName={draft.name}
               cc={draft.cc}
               reminder={reminder}
-              sending={busy}
+              sending={sender.sending}
+              locked={sent}
               progress={sender.progress}
               failure={failure}
               onSendNow={() => void send(null)}
@@ -243,6 +259,11 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
           Cancel
         </Button>
         <Group gap="sm">
+          {step === 0 && selectedCount === 0 && (
+            <Text size="sm" c="dimmed" data-testid="recipients-hint">
+              {list.recipients.length === 0 ? INVITATION_MESSAGES.noRecipients : "Select at least one person."}
+            </Text>
+          )}
           {step > 0 && (
             <Button
               variant="default"
@@ -257,7 +278,7 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
             <Button
               rightSection={<IconArrowRight size={16} aria-hidden />}
               onClick={() => void continueFromRecipients()}
-              disabled={list.sendable.length === 0}
+              disabled={selectedCount === 0}
               loading={checking}
               data-testid="recipients-next"
             >
@@ -276,11 +297,6 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
           )}
         </Group>
       </Group>
-      {step === 0 && list.recipients.length === 0 && (
-        <Text size="sm" c="dimmed" ta="right" mt={-12}>
-          {INVITATION_MESSAGES.noRecipients}
-        </Text>
-      )}
       <DuplicatesDialog
         entries={step1Duplicates}
         onClose={() => setStep1Duplicates(null)}

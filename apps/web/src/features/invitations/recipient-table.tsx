@@ -1,5 +1,6 @@
 import { cohortLabel, computePageWindow, describePageWindow, RECIPIENT_PAGE_SIZE, type Recipient } from "@hearth/shared";
-import { ActionIcon, Badge, Button, Checkbox, Group, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconChevronLeft, IconChevronRight, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { presentCohortKeys } from "./recipient-status";
@@ -37,6 +38,22 @@ export function RecipientTable({ list }: { list: RecipientList }) {
   const excludedCount = recipients.filter((recipient) => exclusions.has(recipient.email)).length;
   const allSelected = deselected.size === 0;
   const noneSelected = recipients.every((recipient) => deselected.has(recipient.email));
+  const wide = useMediaQuery("(min-width: 48em)", true);
+  const removeButton = (recipient: Recipient) => (
+    <Tooltip label="Remove">
+      <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${recipient.email}`} onClick={() => list.remove(recipient.email)}>
+        <IconTrash size={16} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+  const selectAll = (
+    <Checkbox
+      aria-label="Select all recipients"
+      checked={allSelected}
+      indeterminate={!allSelected && !noneSelected}
+      onChange={(event) => list.setAllSelected(event.currentTarget.checked)}
+    />
+  );
 
   return (
     <section aria-labelledby="recipient-list-title">
@@ -63,80 +80,127 @@ export function RecipientTable({ list }: { list: RecipientList }) {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560 + cohortKeys.length * 120}>
-            <Table aria-label="Recipients" verticalSpacing="xs" highlightOnHover data-testid="recipient-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Select all recipients"
-                      checked={allSelected}
-                      indeterminate={!allSelected && !noneSelected}
-                      onChange={(event) => list.setAllSelected(event.currentTarget.checked)}
-                    />
-                  </Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>First name</Table.Th>
-                  <Table.Th>Last name</Table.Th>
-                  {cohortKeys.map((key) => (
-                    <Table.Th key={key}>{cohortLabel(key)}</Table.Th>
-                  ))}
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th w={48}>
-                    <VisuallyHidden>Remove</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((recipient) => {
-                  const selected = !deselected.has(recipient.email);
-                  const reason = exclusions.get(recipient.email);
-                  return (
-                    <Table.Tr
-                      key={recipient.email}
-                      data-testid="recipient-row"
-                      data-email={recipient.email}
-                      data-excluded={Boolean(reason)}
-                    >
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${recipient.email}`}
-                          checked={selected}
-                          onChange={(event) => list.toggle(recipient.email, event.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>{recipient.email}</Table.Td>
-                      <Table.Td>{recipient.firstName ?? ""}</Table.Td>
-                      <Table.Td>{recipient.lastName ?? ""}</Table.Td>
-                      {cohortKeys.map((key) => (
-                        <Table.Td key={key}>{recipient.meta?.[key] ?? ""}</Table.Td>
-                      ))}
-                      <Table.Td>
-                        <RecipientStatus excludedReason={reason} selected={selected} />
-                        {recipient.usePreviousMeta && (
-                          <Text size="xs" c="dimmed" mt={2}>
-                            Uses earlier cohort fields
+          {!wide && (
+            <Stack gap="xs" data-testid="recipient-table">
+              <Checkbox
+                label="Select all"
+                checked={allSelected}
+                indeterminate={!allSelected && !noneSelected}
+                onChange={(event) => list.setAllSelected(event.currentTarget.checked)}
+              />
+              {rows.map((recipient) => {
+                const selected = !deselected.has(recipient.email);
+                const reason = exclusions.get(recipient.email);
+                const name = [recipient.firstName, recipient.lastName].filter(Boolean).join(" ");
+                return (
+                  <Paper
+                    withBorder
+                    p="xs"
+                    key={recipient.email}
+                    data-testid="recipient-row"
+                    data-email={recipient.email}
+                    data-excluded={Boolean(reason)}
+                  >
+                    <Group gap="xs" wrap="nowrap" align="flex-start">
+                      <Checkbox
+                        mt={2}
+                        aria-label={`Select ${recipient.email}`}
+                        checked={selected}
+                        onChange={(event) => list.toggle(recipient.email, event.currentTarget.checked)}
+                      />
+                      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                        <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+                          {recipient.email}
+                        </Text>
+                        {name && <Text size="sm">{name}</Text>}
+                        {cohortKeys.some((key) => recipient.meta?.[key]) && (
+                          <Text size="xs" c="dimmed">
+                            {cohortKeys
+                              .filter((key) => recipient.meta?.[key])
+                              .map((key) => `${cohortLabel(key)}: ${recipient.meta?.[key]}`)
+                              .join(" · ")}
                           </Text>
                         )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Tooltip label="Remove">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Remove ${recipient.email}`}
-                            onClick={() => list.remove(recipient.email)}
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                        <div>
+                          <RecipientStatus excludedReason={reason} selected={selected} />
+                        </div>
+                      </Stack>
+                      {removeButton(recipient)}
+                    </Group>
+                  </Paper>
+                );
+              })}
+            </Stack>
+          )}
+          {wide && (
+            <Table.ScrollContainer minWidth={640 + cohortKeys.length * 120}>
+              <Table aria-label="Recipients" verticalSpacing="xs" highlightOnHover data-testid="recipient-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={40}>{selectAll}</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>First name</Table.Th>
+                    <Table.Th>Last name</Table.Th>
+                    {cohortKeys.map((key) => (
+                      <Table.Th key={key}>{cohortLabel(key)}</Table.Th>
+                    ))}
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th w={48}>
+                      <VisuallyHidden>Remove</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((recipient) => {
+                    const selected = !deselected.has(recipient.email);
+                    const reason = exclusions.get(recipient.email);
+                    return (
+                      <Table.Tr
+                        key={recipient.email}
+                        data-testid="recipient-row"
+                        data-email={recipient.email}
+                        data-excluded={Boolean(reason)}
+                      >
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={`Select ${recipient.email}`}
+                            checked={selected}
+                            onChange={(event) => list.toggle(recipient.email, event.currentTarget.checked)}
+                          />
+                        </Table.Td>
+                        <Table.Td style={{ overflowWrap: "anywhere" }}>{recipient.email}</Table.Td>
+                        <Table.Td>{recipient.firstName ?? ""}</Table.Td>
+                        <Table.Td>{recipient.lastName ?? ""}</Table.Td>
+                        {cohortKeys.map((key) => (
+                          <Table.Td key={key}>{recipient.meta?.[key] ?? ""}</Table.Td>
+                        ))}
+                        <Table.Td>
+                          <RecipientStatus excludedReason={reason} selected={selected} />
+                          {recipient.usePreviousMeta && (
+                            <Text size="xs" c="dimmed" mt={2}>
+                              Uses earlier cohort fields
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Tooltip label="Remove">
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Remove ${recipient.email}`}
+                              onClick={() => list.remove(recipient.email)}
+                            >
+                              <IconTrash size={16} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
           {pageWindow.pageCount > 1 && (
             <Group justify="space-between" gap="sm" wrap="wrap" mt="xs" component="nav" aria-label="Recipient pages">
               <Text size="sm">{describePageWindow(pageWindow)}</Text>

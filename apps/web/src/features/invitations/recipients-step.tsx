@@ -35,7 +35,7 @@ export function RecipientsStep({ survey, list }: RecipientsStepProps) {
 
   return (
     <Stack gap="lg">
-      <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="outline">
+      <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="pills">
         <Tabs.List aria-label="Ways to add recipients">
           {(Object.keys(TAB_LABELS) as RecipientTab[]).map((value) => {
             const { label, icon: Icon } = TAB_LABELS[value];

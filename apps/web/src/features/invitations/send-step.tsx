@@ -13,6 +13,8 @@ interface SendStepProps {
   cc: string;
   reminder: boolean;
   sending: boolean;
+  /** Sent already (the notices are showing): nothing more to do here. */
+  locked: boolean;
   progress: BatchProgress | null;
   failure: string | null;
   onSendNow: () => void;
@@ -34,7 +36,8 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
 
 /** Step 3: who gets the email, then send now or schedule; a progress bar while the batches go out. */
 export function SendStep(props: SendStepProps) {
-  const { sendable, excluded, notSelected, subject, senderName, cc, reminder, sending, progress, failure, onSendNow, onSchedule } = props;
+  const { sendable, excluded, notSelected, subject, senderName, cc, reminder, sending, locked, progress, failure, onSendNow, onSchedule } =
+    props;
   const percent = progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0;
 
   return (
@@ -89,7 +92,7 @@ export function SendStep(props: SendStepProps) {
         <Button
           leftSection={<IconSend size={18} aria-hidden />}
           onClick={onSendNow}
-          disabled={sendable === 0 || sending}
+          disabled={sendable === 0 || sending || locked}
           loading={sending}
           data-testid="send-now"
         >
@@ -99,7 +102,7 @@ export function SendStep(props: SendStepProps) {
           variant="default"
           leftSection={<IconCalendarTime size={18} aria-hidden />}
           onClick={onSchedule}
-          disabled={sendable === 0 || sending}
+          disabled={sendable === 0 || sending || locked}
           data-testid="schedule-later"
         >
           Schedule for later

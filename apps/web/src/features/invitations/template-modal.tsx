@@ -101,7 +101,8 @@ function TemplateRow({ template, otherNames, renaming, onStartRename, onStopRena
                   setNameError(null);
                 }}
                 error={nameError}
-                description={`${name.length}/${TEMPLATE_NAME_MAX_LENGTH}`}
+                description={`${name.length}/${TEMPLATE_NAME_MAX_LENGTH} characters`}
+                inputWrapperOrder={["label", "input", "description", "error"]}
                 data-autofocus
                 style={{ flex: 1, minWidth: 180 }}
               />
@@ -116,77 +117,79 @@ function TemplateRow({ template, otherNames, renaming, onStartRename, onStopRena
             </Group>
           </form>
         ) : (
-          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-            <div style={{ minWidth: 0 }}>
-              <Group gap="xs">
-                <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-                  {template.label}
-                </Text>
-                {locked && (
-                  <Badge variant="light" color="gray" size="sm">
-                    Default
-                  </Badge>
-                )}
-              </Group>
-              <Text size="sm" c="dimmed" lineClamp={1} style={{ overflowWrap: "anywhere" }}>
-                {template.subject || "No subject saved"}
-                {updated ? ` · updated ${updated}` : ""}
+          <div style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+                {template.label}
               </Text>
-            </div>
-            <Button size="compact-sm" onClick={onUse} disabled={busy} aria-label={`Use ${template.label}`}>
+              {locked && (
+                <Badge variant="light" color="gray" size="sm">
+                  Default
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
+              {template.subject || "No subject saved"}
+              {updated ? ` · updated ${updated}` : ""}
+            </Text>
+          </div>
+        )}
+        {!renaming && (
+          <Group gap="xs" wrap="wrap">
+            <Button size="compact-sm" onClick={onUse} disabled={busy} aria-label={`Use ${template.label}`} data-testid="template-use">
               Use
             </Button>
-          </Group>
-        )}
-        {!locked && !renaming && (
-          <Group gap="xs" wrap="wrap">
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={overwrite}
-              loading={update.isPending}
-              disabled={busy || current.content.trim() === ""}
-              aria-label={`Update ${template.label} with the current email`}
-            >
-              Update with current email
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconPencil size={14} aria-hidden />}
-              onClick={() => {
-                setName(template.name);
-                setNameError(null);
-                onStartRename();
-              }}
-              disabled={busy}
-              aria-label={`Rename ${template.label}`}
-            >
-              Rename
-            </Button>
-            {confirmingDelete ? (
-              <Group gap="xs" role="group" aria-label="Confirm delete">
-                <Text size="sm">Delete this template?</Text>
-                <Button size="compact-sm" color="red.9" onClick={confirmDelete} loading={remove.isPending}>
-                  Delete
+            {!locked && (
+              <>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  leftSection={<IconRefresh size={14} aria-hidden />}
+                  onClick={overwrite}
+                  loading={update.isPending}
+                  disabled={busy || current.content.trim() === ""}
+                  aria-label={`Update ${template.label} with the current email`}
+                >
+                  Update with current email
                 </Button>
-                <Button size="compact-sm" variant="default" onClick={() => setConfirmingDelete(false)} disabled={remove.isPending}>
-                  Keep
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  leftSection={<IconPencil size={14} aria-hidden />}
+                  onClick={() => {
+                    setName(template.name);
+                    setNameError(null);
+                    onStartRename();
+                  }}
+                  disabled={busy}
+                  aria-label={`Rename ${template.label}`}
+                >
+                  Rename
                 </Button>
-              </Group>
-            ) : (
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red.9"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => setConfirmingDelete(true)}
-                disabled={busy}
-                aria-label={`Delete ${template.label}`}
-              >
-                Delete
-              </Button>
+                {confirmingDelete ? (
+                  <Group gap="xs" role="group" aria-label="Confirm delete">
+                    <Text size="sm">Delete this template?</Text>
+                    <Button size="compact-sm" color="red.9" onClick={confirmDelete} loading={remove.isPending}>
+                      Delete
+                    </Button>
+                    <Button size="compact-sm" variant="default" onClick={() => setConfirmingDelete(false)} disabled={remove.isPending}>
+                      Keep
+                    </Button>
+                  </Group>
+                ) : (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red.9"
+                    leftSection={<IconTrash size={14} aria-hidden />}
+                    onClick={() => setConfirmingDelete(true)}
+                    disabled={busy}
+                    aria-label={`Delete ${template.label}`}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </>
             )}
           </Group>
         )}
@@ -275,6 +278,7 @@ export function TemplateModal({ surveyId, opened, onClose, current, onUse }: Tem
                 }}
                 error={newNameError}
                 description={`${newName.length}/${TEMPLATE_NAME_MAX_LENGTH} characters`}
+                inputWrapperOrder={["label", "input", "description", "error"]}
                 style={{ flex: 1, minWidth: 200 }}
                 data-testid="new-template-name"
               />
