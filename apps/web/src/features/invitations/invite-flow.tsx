@@ -5,6 +5,7 @@ import {
   formatInTimeZone,
   INVITATION_MESSAGES,
   type SurveyDetail,
+  TIME_ZONES,
 } from "@hearth/shared";
 import { Alert, Button, Center, Group, Loader, Stack, Stepper, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
@@ -34,6 +35,8 @@ const STATUS_NOTES: Partial<Record<ReturnType<typeof describeSurveyStatus>, stri
   Closed: "This survey has closed and no longer accepts answers. Extend its end date before inviting people.",
   Archived: "This survey is archived and no longer accepts answers.",
 };
+
+const zoneLabel = (iana: string) => TIME_ZONES.find((zone) => zone.iana === iana)?.label ?? iana;
 
 interface InviteFlowProps {
   survey: SurveyDetail;
@@ -172,7 +175,7 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
       title: INVITATION_MESSAGES.sentTitle,
       message:
         summary.scheduledDate !== null && schedule
-          ? `${INVITATION_MESSAGES.scheduled} for ${formatInTimeZone(new Date(summary.scheduledDate), schedule.timeZone)}.`
+          ? `${INVITATION_MESSAGES.scheduled} for ${formatInTimeZone(new Date(summary.scheduledDate), schedule.timeZone)} (${zoneLabel(schedule.timeZone)} time).`
           : INVITATION_MESSAGES.sent,
     });
     void queryClient.invalidateQueries({
