@@ -164,7 +164,13 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
     );
     if (!outcome.ok) {
       list.removeEmails(outcome.accepted);
-      setFailure(outcome.message);
+      const reason = /[.!?]$/.test(outcome.message) ? outcome.message : `${outcome.message}.`;
+      const accepted = outcome.accepted.size;
+      setFailure(
+        accepted > 0
+          ? `${reason} ${accepted.toLocaleString("en-US")} ${accepted === 1 ? "person was" : "people were"} invited before it stopped.`
+          : reason,
+      );
       notifications.show({ color: "red", title: INVITATION_MESSAGES.failedTitle, message: INVITATION_MESSAGES.failed });
       return;
     }
