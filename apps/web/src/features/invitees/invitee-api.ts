@@ -15,6 +15,10 @@ import { api } from "../../lib/api";
 export const DISPATCH_REFRESH_MS = 4000;
 const PAUSE_TOAST_MS = 3000;
 
+/** Statuses and replies change behind the table's back: it asks again whenever it is shown and when the window regains focus. */
+const FRESH = { staleTime: 0, refetchOnWindowFocus: true } as const;
+
+/** Invalidate this key after sending invitations so the Sent Surveys tab shows them. */
 export const surveyInviteesKey = (surveyId: string) => ["survey-invitees", surveyId] as const;
 export const COMPANY_INVITEES_KEY = ["company-invitees"] as const;
 
@@ -53,6 +57,7 @@ export function useSentInvitees(surveyId: string): SentInvitees {
   const first = useQuery({
     queryKey: [...key, 1],
     queryFn: ({ signal }) => fetchSurveyInviteesPage(surveyId, 1, signal),
+    ...FRESH,
     refetchInterval: (query) => ((query.state.data?.dispatching ?? 0) > 0 ? DISPATCH_REFRESH_MS : false),
   });
   const maxPages = Math.max(1, first.data?.maxPages ?? 1);
@@ -62,7 +67,8 @@ export function useSentInvitees(surveyId: string): SentInvitees {
     queries: restPages.map((page) => ({
       queryKey: [...key, page],
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchSurveyInviteesPage(surveyId, page, signal),
-      enabled: first.isSuccess,
+      enabled: first.data !== undefined,
+      ...FRESH,
       refetchInterval: dispatching > 0 ? DISPATCH_REFRESH_MS : (false as const),
     })),
   });

@@ -70,7 +70,7 @@ export function InviteesPage() {
         <Loader aria-label="Loading invitees" />
       </Center>
     );
-  } else if (query.isError) {
+  } else if (query.isError && query.data === undefined) {
     if (isApiError(query.error, 403)) return <AccessDeniedPage />;
     body = (
       <Stack align="flex-start">
@@ -85,11 +85,22 @@ export function InviteesPage() {
   } else {
     const data = query.data;
     const pageCount = Math.max(1, data.maxPages);
+    const staleError = query.isError && (
+      <Alert color="red" variant="light" role="alert">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Text size="sm">{errorMessage(query.error, "We could not refresh the invitees.")}</Text>
+          <Button size="compact-sm" variant="default" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
     body =
       data.invitees.length === 0 ? (
         <EmptyState filtered={filtered} onClear={clearFilters} />
       ) : (
         <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={query.isFetching}>
+          {staleError}
           <CompanyInviteeTable invitees={data.invitees} surveys={data.surveys} />
           <TablePager
             label="Invitee pages"

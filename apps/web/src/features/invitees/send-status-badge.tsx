@@ -30,6 +30,7 @@ export function SendStatusBadge({ status, failureReason }: { status: InviteeSend
         c={`${color}.9`}
         miw="max-content"
         tabIndex={0}
+        className="mantine-focus-auto"
         rightSection={<IconAlertTriangle size={12} aria-hidden />}
         style={{ cursor: "help" }}
         data-failure-reason={reason}

@@ -4,7 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconPlayerPause } from "@tabler/icons-react";
 import { memo, type ReactNode } from "react";
 import { SendStatusBadge } from "./send-status-badge";
-import { formatDateTime, fullName, isCancellable } from "./sent-invitee-rules";
+import { formatDate, formatDateTime, formatTime, fullName, isCancellable } from "./sent-invitee-rules";
 
 interface SentInviteeRowsProps {
   rows: SurveyInvitee[];
@@ -20,7 +20,7 @@ function EmailCell({ invitee }: { invitee: SurveyInvitee }) {
   const name = fullName(invitee);
   return (
     <Stack gap={0}>
-      <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+      <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
         {invitee.email}
       </Text>
       {name && (
@@ -29,6 +29,19 @@ function EmailCell({ invitee }: { invitee: SurveyInvitee }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** A time as two short lines (date, then time), so three date columns fit beside the email. */
+function DateCell({ value }: { value: number | null }) {
+  if (value === null) return <Text size="sm">—</Text>;
+  return (
+    <Text size="sm" style={{ whiteSpace: "nowrap" }} title={formatDateTime(value)}>
+      {formatDate(value)}
+      <Text span size="xs" c="dimmed" display="block">
+        {formatTime(value)}
+      </Text>
+    </Text>
   );
 }
 
@@ -86,17 +99,17 @@ const InviteeRow = memo(function InviteeRow({ invitee, checked, busy, now, onSel
       <Table.Td>
         <RowCheckbox invitee={invitee} checked={checked} onSelect={onSelect} />
       </Table.Td>
-      <Table.Td maw={280}>
+      <Table.Td miw={240} maw={320}>
         <EmailCell invitee={invitee} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{formatDateTime(invitee.scheduledDate)}</Text>
+        <DateCell value={invitee.scheduledDate} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{formatDateTime(invitee.firstEmail)}</Text>
+        <DateCell value={invitee.firstEmail} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{formatDateTime(invitee.mostRecentEmail)}</Text>
+        <DateCell value={invitee.mostRecentEmail} />
       </Table.Td>
       <Table.Td data-testid="invitee-send-status" data-status={invitee.sendStatus}>
         <SendStatusBadge status={invitee.sendStatus} failureReason={invitee.failureReason} />
@@ -178,7 +191,7 @@ export function SentInviteeRows({ rows, selected, onSelect, onCancel, cancelling
   }
 
   return (
-    <Table.ScrollContainer minWidth={960} type="native">
+    <Table.ScrollContainer minWidth={1040} type="native">
       <Table aria-label="Sent invitees" verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -192,10 +205,10 @@ export function SentInviteeRows({ rows, selected, onSelect, onCancel, cancelling
               />
             </Table.Th>
             <Table.Th>Email</Table.Th>
-            <Table.Th>Scheduled Date</Table.Th>
-            <Table.Th>First Send</Table.Th>
-            <Table.Th>Most Recent Send</Table.Th>
-            <Table.Th>Send Status</Table.Th>
+            <Table.Th style={{ whiteSpace: "nowrap" }}>Scheduled Date</Table.Th>
+            <Table.Th style={{ whiteSpace: "nowrap" }}>First Send</Table.Th>
+            <Table.Th style={{ whiteSpace: "nowrap" }}>Most Recent Send</Table.Th>
+            <Table.Th style={{ whiteSpace: "nowrap" }}>Send Status</Table.Th>
             <Table.Th>Replied</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>

@@ -75,10 +75,15 @@ export const reminderSearch = "?tab=0&load=true&reminder=true";
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
 
 /** An epoch-ms time in the user's locale; "—" when there is none. */
 export function formatDateTime(value: number | null | undefined): string {
   return typeof value === "number" ? dateTimeFormat.format(value) : "—";
+}
+
+export function formatTime(value: number | null | undefined): string {
+  return typeof value === "number" ? timeFormat.format(value) : "—";
 }
 
 export function formatDate(value: number | null | undefined): string {

@@ -139,7 +139,7 @@ export function SentInviteesTable({ surveyId, isLOWI }: { surveyId: string; isLO
       </Center>
     );
   }
-  if (data.first.isError) {
+  if (data.first.isError && data.first.data === undefined) {
     if (isApiError(data.first.error, 403)) return <AccessDeniedPage />;
     return (
       <Stack align="flex-start">
