@@ -78,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const jobs = new JobQueue(database, app.log, {
     runWorkers: options.runJobWorkers ?? true,
     pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    maintenanceIntervalSeconds: env.JOB_MAINTENANCE_INTERVAL_SECONDS,
   });
   const email = new EmailService(database.db, jobs, {
     smtpUrl: env.SMTP_URL,

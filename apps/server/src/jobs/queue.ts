@@ -57,9 +57,15 @@ export class JobQueue {
   constructor(
     database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { runWorkers: boolean; pollingIntervalSeconds?: number } = { runWorkers: true },
+    private readonly options: { runWorkers: boolean; pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number } = {
+      runWorkers: true,
+    },
   ) {
-    const common = { schema: "pgboss", application_name: "hearth-jobs" };
+    const common = {
+      schema: "pgboss",
+      application_name: "hearth-jobs",
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+    };
     this.boss =
       database.kind === "postgres"
         ? new PgBoss({ ...common, connectionString: database.connectionString, max: 4 })
@@ -85,7 +91,8 @@ export class JobQueue {
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
       if (!this.options.runWorkers) continue;
       const batchSize = definition.batchSize ?? 1;
-      await this.boss.work<object>(
+      let workerId: string | undefined;
+      workerId = await this.boss.work<object>(
         definition.name,
         { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize, includeMetadata: true },
         async (jobs) => {
@@ -101,6 +108,8 @@ export class JobQueue {
             }
           };
           await Promise.all(jobs.map(run));
+          // A full batch means more are likely waiting: fetch again at once instead of after the polling interval.
+          if (jobs.length >= batchSize && workerId) this.boss.notifyWorker(workerId);
         },
       );
     }

@@ -17,6 +17,29 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
+/**
+ * When the suite runs on PostgreSQL (TEST_DATABASE_URL): a new database cloned from the migrated template, for a
+ * test that runs the server in a child process. Null on the embedded database.
+ */
+export async function clonePostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const provided = inject("testDatabase");
+  if (provided.kind !== "postgres") return null;
+  const name = `hearth_t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: provided.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${provided.template}`);
+  await admin.end();
+  return {
+    url: withDatabase(provided.url, name),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: provided.url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await cleanup.end();
+    },
+  };
+}
+
 /** A fresh app on its own copy of the migrated database (PGlite dump, or a PostgreSQL clone of the template). */
 export async function createTestApp(options: { env?: Record<string, string | undefined>; runJobWorkers?: boolean } = {}): Promise<TestApp> {
   const provided = inject("testDatabase");
@@ -24,19 +47,10 @@ export async function createTestApp(options: { env?: Record<string, string | und
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Awaited<ReturnType<typeof openDatabase>>;
   if (provided.kind === "postgres") {
-    const name = `hearth_t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: provided.url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${provided.template}`);
-    await admin.end();
-    databaseUrl = withDatabase(provided.url, name);
+    const clone = await clonePostgresTestDatabase();
+    databaseUrl = clone?.url;
     database = await openDatabase({ databaseUrl, poolSize: 5 });
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: provided.url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-      await cleanup.end();
-    };
+    dropDatabase = clone?.drop;
   } else {
     const dump = new Blob([readFileSync(provided.dumpFile)]);
     database = await openDatabase({ dataDir: "memory://", loadDataDir: dump });
