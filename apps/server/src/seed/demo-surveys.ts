@@ -5,11 +5,13 @@ import {
   RECOMMENDATION_OPTIONS,
   RECOMMEND_OPTIONS,
   type SurveyField,
+  findPreset,
   listPresetFields,
 } from "@hearth/shared";
 import type { Database } from "../db/client.js";
 import { surveyResponse } from "../db/schema.js";
 import { insertSurvey } from "../modules/surveys/surveys.repo.js";
+import { seedDemoInvitees } from "./demo-invitees.js";
 import { newSurveyId } from "../modules/surveys/surveys.service.js";
 import { CONSTRUCTIVE_THEMES, POSITIVE_THEMES, composeComment } from "./demo-comments.js";
 
@@ -209,4 +211,14 @@ export async function seedDemoSurveys(db: Database, tenantId: string, ownerUserI
     submittedOn: new Date(now - Math.floor(random() * 2) * DAY).toISOString().slice(0, 10),
   }));
   await db.insert(surveyResponse).values(customRows);
+
+  const invitationOf = (survey: { id: string; surveyPreset: string }) => {
+    const preset = findPreset(survey.surveyPreset);
+    return {
+      id: survey.id,
+      subject: preset?.emailSubject ?? "Your survey",
+      content: preset?.emailBody ?? "<p>Please take our survey.</p>",
+    };
+  };
+  await seedDemoInvitees(db, tenantId, { lowi: invitationOf(lowi), custom: invitationOf(custom) }, now);
 }

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, call, createTestApp, signIn } from "../test/harness.js";
+import { DEMO_ADMIN_EMAIL, seedDemoData } from "./demo.js";
+
+describe("demo invitees", () => {
+  let testApp: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await seedDemoData(testApp.ctx.database.db);
+    cookie = await signIn(testApp.app, DEMO_ADMIN_EMAIL, "Demo-Password-2026!");
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it("gives each demo survey invitees in every state, never more replies than responses", async () => {
+    const surveys = (await call(testApp.app, "GET", "/api/surveys", { cookie })).json() as {
+      id: string;
+      name: string;
+      completed: number;
+    }[];
+    expect(surveys).toHaveLength(2);
+    for (const survey of surveys) {
+      const list = (await call(testApp.app, "GET", `/api/surveys/${survey.id}/invitees`, { cookie })).json();
+      const replied = list.invitees.filter((row: { replied: boolean }) => row.replied).length;
+      expect(replied, survey.name).toBeGreaterThan(0);
+      expect(replied, survey.name).toBeLessThanOrEqual(survey.completed);
+      const statuses = new Set(list.invitees.map((row: { sendStatus: string }) => row.sendStatus));
+      expect(statuses.has("Sent") && statuses.has("Failed"), survey.name).toBe(true);
+      const failed = list.invitees.filter((row: { sendStatus: string }) => row.sendStatus === "Failed");
+      expect(failed).toHaveLength(1);
+      expect(failed[0].failureReason).toContain("550");
+    }
+    const checkIn = surveys.find((survey) => survey.name === "Hybrid work check-in");
+    const list = (await call(testApp.app, "GET", `/api/surveys/${checkIn?.id}/invitees`, { cookie })).json();
+    const byStatus = (status: string) => list.invitees.filter((row: { sendStatus: string }) => row.sendStatus === status);
+    expect(byStatus("Pending").every((row: { scheduledDate: number }) => row.scheduledDate > Date.now())).toBe(true);
+    expect(byStatus("Pending").length).toBeGreaterThan(0);
+    expect(byStatus("Cancelled").length).toBeGreaterThan(0);
+    expect(list.dispatching).toBe(0);
+    const everyone = (await call(testApp.app, "GET", "/api/invitees", { cookie })).json();
+    expect(everyone.total).toBe(380);
+    const both = everyone.invitees.find(
+      (row: { mostRecentEmails: Record<string, number> }) => Object.keys(row.mostRecentEmails).length === 2,
+    );
+    expect(both.meta.department).toEqual(expect.any(String));
+  });
+});
