@@ -5,7 +5,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { buildXlsx } from "../../lib/xlsx.js";
 import { findTenant } from "../company/company.repo.js";
-import { type SurveyRow, listResponsesAfter } from "./surveys.repo.js";
+import { type SurveyRow, listResponsesInRandomOrder } from "./surveys.repo.js";
 import { requireSurvey } from "./surveys.service.js";
 
 const PAGE = 2000;
@@ -35,13 +35,13 @@ export async function* exportSurveyCsv(ctx: AppContext, actor: Actor, survey: Su
   const surveyId = survey.id;
   const keys = (survey.fields as SurveyField[]).map((field) => field.key);
   yield `\uFEFF${Papa.unparse([["submitted_on", ...keys]])}\r\n`;
-  let after = 0;
+  let after: string | null = null;
   for (;;) {
-    const rows = await listResponsesAfter(db, actor.tenantId, surveyId, after, PAGE);
+    const rows = await listResponsesInRandomOrder(db, actor.tenantId, surveyId, after, PAGE);
     if (rows.length === 0) return;
     const lines = rows.map((row) => [row.submittedOn, ...keys.map((key) => neutralizeCell(row.answers[key] ?? ""))]);
     yield `${Papa.unparse(lines)}\r\n`;
-    after = rows[rows.length - 1].seq ?? after;
+    after = rows[rows.length - 1].id;
     if (rows.length < PAGE) return;
   }
 }
@@ -62,12 +62,12 @@ export async function exportSurveyXlsx(ctx: AppContext, actor: Actor, survey: Su
   const surveyId = survey.id;
   const keys = (survey.fields as SurveyField[]).map((field) => field.key);
   const rows: string[][] = [["submitted_on", ...keys]];
-  let after = 0;
+  let after: string | null = null;
   for (;;) {
-    const page = await listResponsesAfter(db, actor.tenantId, surveyId, after, PAGE);
+    const page = await listResponsesInRandomOrder(db, actor.tenantId, surveyId, after, PAGE);
     for (const row of page) rows.push([row.submittedOn, ...keys.map((key) => row.answers[key] ?? "")]);
     if (page.length < PAGE) break;
-    after = page[page.length - 1].seq ?? after;
+    after = page[page.length - 1].id;
   }
   return buildXlsx(survey.name, rows);
 }

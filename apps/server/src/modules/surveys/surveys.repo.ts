@@ -106,12 +106,22 @@ export async function insertResponse(
   });
 }
 
-/** Responses in arrival order, a page at a time (exports stream these). */
-export async function listResponsesAfter(db: Database, tenantId: string, surveyId: string, afterSeq: number, limit: number) {
+/**
+ * Responses by their random id — an order that says nothing about when each arrived — a page at a time, after
+ * `afterId` (exports stream these). Arrival order would let anyone who watched invitees' Replied flags change
+ * match the k-th reply to the k-th row.
+ */
+export async function listResponsesInRandomOrder(db: Database, tenantId: string, surveyId: string, afterId: string | null, limit: number) {
   return db
-    .select({ seq: surveyResponse.seq, answers: surveyResponse.answers, submittedOn: surveyResponse.submittedOn })
+    .select({ id: surveyResponse.id, answers: surveyResponse.answers, submittedOn: surveyResponse.submittedOn })
     .from(surveyResponse)
-    .where(and(eq(surveyResponse.tenantId, tenantId), eq(surveyResponse.surveyId, surveyId), gt(surveyResponse.seq, afterSeq)))
-    .orderBy(asc(surveyResponse.seq))
+    .where(
+      and(
+        eq(surveyResponse.tenantId, tenantId),
+        eq(surveyResponse.surveyId, surveyId),
+        afterId ? gt(surveyResponse.id, afterId) : undefined,
+      ),
+    )
+    .orderBy(asc(surveyResponse.id))
     .limit(limit);
 }
