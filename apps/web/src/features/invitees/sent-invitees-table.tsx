@@ -181,7 +181,12 @@ export function SentInviteesTable({ surveyId, isLOWI }: { surveyId: string; isLO
   const pageWindow = computePageWindow(matching.length, page, pageSize);
   const rows = matching.slice(pageWindow.from - 1, pageWindow.to);
   const cancellingIds = new Set(pause.isPending && !bulkCancel ? (pause.variables ?? []) : []);
-  const waitReason = allLoaded ? null : INVITATION_MESSAGES.loadingAllPages;
+  /** Acting on "everyone" needs every page: say what is missing while some are loading or failed. */
+  const waitReason = allLoaded
+    ? null
+    : failedPages.length > 0
+      ? "Some pages could not be loaded. Retry them above first."
+      : INVITATION_MESSAGES.loadingAllPages;
 
   function draftReminder() {
     try {
