@@ -23,8 +23,10 @@ import {
   templateResponseSchema,
   templateUpdateSchema,
 } from "@hearth/shared";
+import { hasPermission } from "@hearth/shared";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
+import { forbidden } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
 import {
   createEmailTemplate,
@@ -110,11 +112,14 @@ export async function registerInvitationRoutes(app: FastifyInstance, ctx: AppCon
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/invitees/cohorts",
-    summary: "Cohort fields among the company's invitees, with values and head counts",
+    summary: "Cohort fields among the company's invitees, with values and head counts (invite screen and invitees page)",
     tags,
-    access: "survey-edit",
+    access: "signed-in",
     response: cohortOptionsResponseSchema,
-    handler: ({ actor }) => listInviteeCohorts(db, actor),
+    handler: ({ actor }) => {
+      if (!hasPermission(actor, "survey-edit") && !hasPermission(actor, "invitee-view")) throw forbidden();
+      return listInviteeCohorts(db, actor);
+    },
   });
 
   defineRoute(app, ctx, {

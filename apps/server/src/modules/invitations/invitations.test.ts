@@ -335,6 +335,7 @@ describe("invitation rules", () => {
       ["GET", "/api/invitees", undefined],
       ["POST", "/api/get-invitees-by-cohort", { page: 1 }],
       ["GET", `/api/email-templates?survey=${company.surveyId}`, undefined],
+      ["GET", "/api/invitees/cohorts", undefined],
       ["POST", "/api/email-template/create", { id: crypto.randomUUID(), name: "Mine", content: "<p>x</p>" }],
     ] as const) {
       const response = await call(testApp.app, method, url, { cookie: staff.cookie, body });
