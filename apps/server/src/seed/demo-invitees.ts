@@ -73,7 +73,7 @@ function demoPeople(count: number): DemoPerson[] {
       email: `${firstName}.${lastName}${suffix}@demo-staff.hearth.test`.toLowerCase(),
       firstName,
       lastName,
-      meta: { department: DEPARTMENTS[index % DEPARTMENTS.length], location: LOCATIONS[(index * 7) % LOCATIONS.length] },
+      meta: { department: DEPARTMENTS[index % DEPARTMENTS.length], location: LOCATIONS[Math.floor(index / 3) % LOCATIONS.length] },
     };
   });
 }
