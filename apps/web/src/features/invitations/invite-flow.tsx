@@ -85,7 +85,12 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
       raw = null;
     }
     const people = readReminderRecipients(raw);
-    if (people.length > 0) setRestored(list.add(people).added);
+    // The Invite panel stays mounted behind Sent Surveys: a new Draft Reminder replaces an earlier reminder's list.
+    if (people.length > 0) {
+      list.clear();
+      setStep(0);
+      setRestored(list.add(people).added);
+    }
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -94,7 +99,7 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
       },
       { replace: true },
     );
-  }, [load, survey.id, list.add, setParams]);
+  }, [load, survey.id, list.add, list.clear, setParams]);
 
   // The editor starts with the default template (the preset's text when the list cannot be read) and the signed-in sender.
   useEffect(() => {
