@@ -16,9 +16,11 @@ import {
   describeIngest,
   runIngest,
 } from "./lib/ingest.js";
+import { INVITE_ACCEPT_TOTAL, type InviteAcceptResult, describeAccept, runInviteAccept, summarize } from "./lib/invitations.js";
 import { type LoadResult, subjectAndBaseline } from "./lib/load.js";
 import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
 import { type Machine, type Measure, isBusy, measure, textTable, updateDocs, writeResults } from "./lib/report.js";
+import { type SmtpDeliveryResult, describeDelivery, runSmtpDelivery } from "./lib/smtp.js";
 import { median } from "./lib/stats.js";
 import { entryJavaScriptSize } from "./lib/web-size.js";
 
@@ -29,8 +31,8 @@ const SIGN_IN_MS = 10_000;
 const ME_MS = 5_000;
 const MAX_OPERATIONS = 1_000_000;
 const COLD_TIMEOUT_MS = 60_000;
-const WATCHDOG_MS = 240_000;
-/** BENCH_POSTGRES_URL=off skips the PostgreSQL ingest; any other value is the server to create a scratch database on. */
+const WATCHDOG_MS = 570_000;
+/** BENCH_POSTGRES_URL=off skips the PostgreSQL measures; any other value is the server to create a scratch database on. */
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, "../apps/web/dist"));
 
@@ -164,6 +166,84 @@ function ingestNotes(result: IngestResult): string[] {
   return notes;
 }
 
+/** A scratch PostgreSQL database for one measure (dropped by the caller, or at exit), or null with a printed reason. */
+async function scratchPostgres(label: string) {
+  if (POSTGRES_ADMIN_URL === "off") {
+    log(`${label} on PostgreSQL: skipped (BENCH_POSTGRES_URL=off)`);
+    return null;
+  }
+  const scratch = await createScratchPostgres(POSTGRES_ADMIN_URL);
+  if (!scratch) {
+    log(`${label} on PostgreSQL: skipped, no server answers at ${new URL(POSTGRES_ADMIN_URL).host}`);
+    return null;
+  }
+  pendingCleanups.add(scratch.drop);
+  return scratch;
+}
+
+/** 100,000 invitations through POST /api/invite next to raw INSERTs of the same rows; null when skipped or failed (noted). */
+async function inviteAccept(kind: "pglite" | "postgres", notes: string[]): Promise<InviteAcceptResult | null> {
+  const scratch = kind === "postgres" ? await scratchPostgres("invite accept") : null;
+  if (kind === "postgres" && !scratch) return null;
+  try {
+    const result = await runInviteAccept({ kind, databaseUrl: scratch?.url, dataDir: freshDir(), log });
+    for (const line of describeAccept(result)) log(line);
+    const { inviteesAdded, dispatching, rawRows } = result;
+    if (inviteesAdded !== INVITE_ACCEPT_TOTAL || Object.values(rawRows).some((rows) => rows !== INVITE_ACCEPT_TOTAL) || dispatching !== 0) {
+      throw new Error(
+        `the server added ${inviteesAdded} invitees (${dispatching} dispatching), the baseline wrote ${rawRows.invitees}/${rawRows.deliveries}/${rawRows.jobs} rows; expected ${INVITE_ACCEPT_TOTAL} each and none dispatching`,
+      );
+    }
+    return result;
+  } catch (error) {
+    const note = `invite_accept_100k_${kind} failed: ${error instanceof Error ? error.message.split("\n")[0] : error}`;
+    log(note);
+    notes.push(note);
+    return null;
+  } finally {
+    if (scratch) {
+      pendingCleanups.delete(scratch.drop);
+      await scratch.drop();
+    }
+  }
+}
+
+function acceptMeasures(result: InviteAcceptResult): Measure[] {
+  const server = summarize(result.server);
+  const raw = summarize(result.raw);
+  const name = `invite_accept_100k_${result.kind}`;
+  return [
+    measure(name, server.seconds, "s", "lower", raw.seconds),
+    measure(`${name}_rate`, server.perSecond, "invitations/s", "higher", raw.perSecond),
+    measure(`${name}_batch_p50`, server.p50Ms, "ms", "lower", raw.p50Ms),
+    measure(`${name}_batch_p99`, server.p99Ms, "ms", "lower", raw.p99Ms),
+  ];
+}
+
+/** Invitation emails to a local SMTP sink next to raw nodemailer; null when it failed or timed out (noted). */
+async function smtpDelivery(notes: string[]): Promise<SmtpDeliveryResult | null> {
+  try {
+    const result = await runSmtpDelivery({ dataDir: freshDir(), log });
+    for (const line of describeDelivery(result)) log(line);
+    for (const [label, run] of [
+      ["the server", result.server],
+      ["raw nodemailer", result.raw],
+    ] as const) {
+      if (!run.completed) {
+        throw new Error(
+          `${label} got ${run.delivered} of ${run.expected} messages to the sink within ${(run.elapsedMs / 1000).toFixed(0)} s (${run.perSecond.toFixed(1)}/s)`,
+        );
+      }
+    }
+    return result;
+  } catch (error) {
+    const note = `invite_smtp_delivery failed: ${error instanceof Error ? error.message.split("\n")[0] : error}`;
+    log(note);
+    notes.push(note);
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   const machine: Machine = {
     nproc: availableParallelism(),
@@ -259,9 +339,18 @@ async function main(): Promise<void> {
     if (result) ingestResults.push(result);
   }
 
-  // 5. The public survey page's JavaScript, gzipped, as built in apps/web/dist (the bench does not build it).
-  const surveyPage = entryJavaScriptSize(WEB_DIST, "survey.html");
   const notes = ingestResults.flatMap(ingestNotes);
+
+  // 5. Invitations: 100,000 accepted through POST /api/invite (PGlite, then PostgreSQL), then delivery over SMTP.
+  const acceptResults: InviteAcceptResult[] = [];
+  for (const kind of ["pglite", "postgres"] as const) {
+    const result = await inviteAccept(kind, notes);
+    if (result) acceptResults.push(result);
+  }
+  const delivery = await smtpDelivery(notes);
+
+  // 6. The public survey page's JavaScript, gzipped, as built in apps/web/dist (the bench does not build it).
+  const surveyPage = entryJavaScriptSize(WEB_DIST, "survey.html");
   if (surveyPage) {
     log(
       `public survey page: ${surveyPage.files.join(", ")} → ${(surveyPage.rawBytes / 1000).toFixed(1)} kB, ${(surveyPage.gzipBytes / 1000).toFixed(1)} kB gzipped${surveyPage.lazyFiles.length ? ` (not counted, loaded on demand: ${surveyPage.lazyFiles.join(", ")})` : ""}`,
@@ -286,6 +375,8 @@ async function main(): Promise<void> {
     measure("GET /api/me throughput (signed in, 8 concurrent)", meRun.subject.perSecond, "req/s", "higher", meRun.baseline.perSecond),
     measure("GET /api/me p95 latency (8 concurrent)", meRun.subject.p95Ms, "ms", "lower", meRun.baseline.p95Ms),
     ...ingestResults.flatMap(ingestMeasures),
+    ...acceptResults.flatMap(acceptMeasures),
+    ...(delivery ? [measure("invite_smtp_delivery", delivery.server.perSecond, "messages/s", "higher", delivery.raw.perSecond)] : []),
     ...(surveyPage ? [measure("public_survey_js_gzip_kb", surveyPage.gzipBytes / 1000, "kB", "lower")] : []),
   ];
   machine.loadEnd = loadavg()[0];
