@@ -183,10 +183,10 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
     setSent(true);
     notifications.show({
       color: "teal",
-      title: INVITATION_MESSAGES.sentTitle,
+      title: summary.scheduledDate !== null && schedule ? INVITATION_MESSAGES.scheduled : INVITATION_MESSAGES.sentTitle,
       message:
         summary.scheduledDate !== null && schedule
-          ? `${INVITATION_MESSAGES.scheduled} for ${formatInTimeZone(new Date(summary.scheduledDate), schedule.timeZone)} (${zoneLabel(schedule.timeZone)} time).`
+          ? `The emails go out on ${formatInTimeZone(new Date(summary.scheduledDate), schedule.timeZone)} (${zoneLabel(schedule.timeZone)} time).`
           : INVITATION_MESSAGES.sent,
     });
     void queryClient.invalidateQueries({

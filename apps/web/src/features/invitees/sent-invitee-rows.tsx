@@ -99,7 +99,7 @@ const InviteeRow = memo(function InviteeRow({ invitee, checked, busy, now, onSel
       <Table.Td>
         <RowCheckbox invitee={invitee} checked={checked} onSelect={onSelect} />
       </Table.Td>
-      <Table.Td miw={240} maw={320}>
+      <Table.Td miw={180} maw={300} style={{ overflowWrap: "anywhere" }}>
         <EmailCell invitee={invitee} />
       </Table.Td>
       <Table.Td>
@@ -191,7 +191,7 @@ export function SentInviteeRows({ rows, selected, onSelect, onCancel, cancelling
   }
 
   return (
-    <Table.ScrollContainer minWidth={1040} type="native">
+    <Table.ScrollContainer minWidth={860} type="native">
       <Table aria-label="Sent invitees" verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -205,9 +205,9 @@ export function SentInviteeRows({ rows, selected, onSelect, onCancel, cancelling
               />
             </Table.Th>
             <Table.Th>Email</Table.Th>
-            <Table.Th style={{ whiteSpace: "nowrap" }}>Scheduled Date</Table.Th>
-            <Table.Th style={{ whiteSpace: "nowrap" }}>First Send</Table.Th>
-            <Table.Th style={{ whiteSpace: "nowrap" }}>Most Recent Send</Table.Th>
+            <Table.Th>Scheduled Date</Table.Th>
+            <Table.Th>First Send</Table.Th>
+            <Table.Th>Most Recent Send</Table.Th>
             <Table.Th style={{ whiteSpace: "nowrap" }}>Send Status</Table.Th>
             <Table.Th>Replied</Table.Th>
             <Table.Th>Actions</Table.Th>

@@ -52,14 +52,15 @@ describe("email search", () => {
 });
 
 describe("Draft Reminder recipients", () => {
-  it("without a selection: everyone who has not replied and was neither cancelled nor unsubscribed", () => {
+  it("without a selection: everyone whose email was sent and who has not replied", () => {
     const waiting = invitee({ firstName: "Ada", lastName: "Lovelace" });
     const failed = invitee({ sendStatus: "Failed" });
+    const pending = invitee({ sendStatus: "Pending" });
     const replied = invitee({ replied: true });
     const cancelled = invitee({ sendStatus: "Cancelled" });
     const unsubscribed = invitee({ sendStatus: "Unsubscribed" });
-    const plan = planReminder([waiting, failed, replied, cancelled, unsubscribed], new Set());
-    expect(plan.recipients).toEqual([{ email: waiting.email, firstName: "Ada", lastName: "Lovelace" }, { email: failed.email }]);
+    const plan = planReminder([waiting, failed, pending, replied, cancelled, unsubscribed], new Set());
+    expect(plan.recipients).toEqual([{ email: waiting.email, firstName: "Ada", lastName: "Lovelace" }]);
     expect(plan.disabledReason).toBeNull();
   });
 
@@ -74,7 +75,7 @@ describe("Draft Reminder recipients", () => {
   it("says why when there is nobody to remind", () => {
     const replied = invitee({ replied: true });
     expect(planReminder([replied], new Set([replied.id])).disabledReason).toMatch(/selected/);
-    expect(planReminder([replied], new Set()).disabledReason).toMatch(/Everyone invited/);
+    expect(planReminder([replied], new Set()).disabledReason).toMatch(/Nobody has an unanswered invitation/);
   });
 
   it("stores the list under the survey's key", () => {

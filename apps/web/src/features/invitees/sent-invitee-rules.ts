@@ -41,14 +41,15 @@ const toRecipient = (invitee: SurveyInvitee): ReminderRecipient => ({
 
 /**
  * Who a Draft Reminder goes to. With a selection: the selected people who have not replied (people who unsubscribed
- * cannot be emailed, so they are left out as well). Without one: everyone who has not replied and whose invitation was
- * neither cancelled nor unsubscribed (reminder mode defaults to non-responders).
+ * cannot be emailed, so they are left out as well). Without one: everyone whose invitation was delivered (Sent) and who
+ * has not replied — reminder mode defaults to non-responders; people still Pending have not had their first email yet,
+ * and Failed, Cancelled or Unsubscribed invitations have nothing to remind about.
  */
 export function planReminder(invitees: readonly SurveyInvitee[], selected: ReadonlySet<string>): ReminderPlan {
   const hasSelection = invitees.some((invitee) => selected.has(invitee.id));
   const pool = hasSelection
     ? invitees.filter((invitee) => selected.has(invitee.id) && !invitee.replied && invitee.sendStatus !== "Unsubscribed")
-    : invitees.filter((invitee) => !invitee.replied && invitee.sendStatus !== "Cancelled" && invitee.sendStatus !== "Unsubscribed");
+    : invitees.filter((invitee) => !invitee.replied && invitee.sendStatus === "Sent");
   const seen = new Set<string>();
   const recipients: ReminderRecipient[] = [];
   for (const invitee of pool) {
@@ -62,7 +63,7 @@ export function planReminder(invitees: readonly SurveyInvitee[], selected: Reado
     recipients,
     disabledReason: hasSelection
       ? "Everyone selected has already replied or unsubscribed, so there is nobody to remind."
-      : "Everyone invited has replied, unsubscribed or had their send cancelled, so there is nobody to remind.",
+      : "Nobody has an unanswered invitation that was delivered: everyone has replied, or their email is still waiting, failed, was cancelled or unsubscribed.",
   };
 }
 
