@@ -17,3 +17,5 @@ export * from "./contracts/support.js";
 export * from "./contracts/surveys.js";
 export * from "./invitations/index.js";
 export * from "./contracts/invitations.js";
+export * from "./contracts/reports.js";
+export * from "./certification-rule.js";
