@@ -95,6 +95,11 @@ export const companyReportSchema = z.object({
   surveyId: z.string(),
   surveyName: z.string(),
   isDemo: z.boolean(),
+  /**
+   * The company's plan lacks the LOWI report: only `love` (the first row of score bars) and `responses` carry real
+   * numbers; every other score is 0 and the page shows those sections blurred behind "Upgrade To Access".
+   */
+  locked: z.boolean(),
   filters: z.array(reportFilterSchema),
   threshold: z.number().int(),
   responses: z.number().int(),
