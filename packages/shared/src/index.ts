@@ -19,3 +19,4 @@ export * from "./invitations/index.js";
 export * from "./contracts/invitations.js";
 export * from "./contracts/reports.js";
 export * from "./certification-rule.js";
+export * from "./reports/index.js";
