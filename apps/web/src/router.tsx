@@ -6,11 +6,13 @@ import { LoginPage } from "./features/auth/login-page";
 import { LogoutPage } from "./features/auth/logout-page";
 import { ResetPasswordPage } from "./features/auth/reset-password-page";
 import { CompanyProfilePage } from "./features/company-profile/company-profile-page";
+import { DashboardPage } from "./features/dashboard/dashboard-page";
 import { NotFoundPage } from "./features/errors/not-found-page";
 import { RouteErrorPage } from "./features/errors/route-error-page";
 import { InvitationsPage } from "./features/invitations/invitations-page";
 import { InviteesPage } from "./features/invitees/invitees-page";
 import { NotificationsPage } from "./features/notifications/notifications-page";
+import { reportRoutes } from "./features/reports/report-routes";
 import { OnboardingLayout } from "./features/onboarding/onboarding-layout";
 import { ProfileStepPage } from "./features/onboarding/profile-step-page";
 import { RegisterPage } from "./features/onboarding/register-page";
@@ -18,7 +20,6 @@ import { VerifyPage } from "./features/onboarding/verify-page";
 import { SettingsPage } from "./features/settings/settings-page";
 import { AppLayout } from "./features/shell/app-layout";
 import { ComingSoonPage } from "./features/shell/coming-soon-page";
-import { DashboardPage } from "./features/shell/dashboard-page";
 import { PermissionGate } from "./features/shell/permission-gate";
 import { usePageTitle } from "./features/shell/use-page-title";
 import { SharePage } from "./features/surveys/share-page";
@@ -68,7 +69,7 @@ const dashboardRoutes: RouteObject[] = [
   ...surveyKindRoutes("lowi"),
   ...surveyKindRoutes("other"),
   soon("surveys/*", "Surveys"),
-  soon("reports/*", "Reports"),
+  ...reportRoutes,
   soon("plans", "Action Plans"),
   soon("amplification", "Social Amplification"),
   soon("amplification/culture-profile", "Culture profile"),

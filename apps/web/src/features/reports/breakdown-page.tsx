@@ -1,0 +1,205 @@
+import type { BreakdownReport, ReportFilter } from "@hearth/shared";
+import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useParams } from "react-router";
+import { isApiError } from "../../lib/api";
+import { QueryBoundary } from "../errors/query-boundary";
+import { useSurvey } from "../surveys/survey-api";
+import { FeatureGate } from "./feature-gate";
+import { HiddenNotice } from "./hidden-notice";
+import { useBreakdownReport, useReportFilters } from "./report-api";
+import { formatPercent, type Slice, sentimentSlices, showPieLabel } from "./report-format";
+import { CsvButton } from "./report-parts";
+import classes from "./reports.module.css";
+import { PlaceholderBars } from "./score-bar";
+
+type BreakdownQuestion = Extract<BreakdownReport, { hidden: false }>["questions"][number];
+
+function CountBars({ rows, label }: { rows: { label: string; count: number; share: number }[]; label: string }) {
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label={label}>
+      {rows.map((row) => (
+        <li className={classes.scoreRow} key={row.label}>
+          <span className={classes.scoreName}>{row.label}</span>
+          <div className={classes.track} aria-hidden>
+            <div className={classes.fill} style={{ width: `${Math.min(100, Math.max(0, row.share))}%` }} />
+          </div>
+          <span className={classes.scoreValue}>
+            <Text span fw={700} fz="sm">
+              {row.count.toLocaleString("en-US")}
+            </Text>
+            <Text span c="dimmed" fz="xs">
+              {" "}
+              · {formatPercent(row.share)}
+            </Text>
+          </span>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+const DONUT = { size: 200, radius: 60, stroke: 24, labelRadius: 90 };
+
+/** Sentiment as a donut in the spec's colours; slices under half a percent carry no label (spec surveys §9). */
+export function SentimentDonut({ slices, label }: { slices: Slice[]; label: string }) {
+  const total = slices.reduce((sum, slice) => sum + slice.count, 0);
+  const circumference = 2 * Math.PI * DONUT.radius;
+  const centre = DONUT.size / 2;
+  let offset = 0;
+  const arcs = slices.map((slice) => {
+    const fraction = total > 0 ? slice.count / total : 0;
+    const start = offset;
+    offset += fraction;
+    const middle = (start + fraction / 2) * 2 * Math.PI - Math.PI / 2;
+    return { slice, fraction, start, x: centre + DONUT.labelRadius * Math.cos(middle), y: centre + DONUT.labelRadius * Math.sin(middle) };
+  });
+  const description = slices.map((slice) => `${slice.label} ${slice.count} (${formatPercent(slice.share)})`).join(", ");
+  return (
+    <Group gap="lg" align="center" wrap="wrap">
+      <svg
+        width={DONUT.size}
+        height={DONUT.size}
+        viewBox={`0 0 ${DONUT.size} ${DONUT.size}`}
+        role="img"
+        aria-label={`${label}: ${description}`}
+      >
+        <circle cx={centre} cy={centre} r={DONUT.radius} fill="none" stroke="var(--mantine-color-gray-2)" strokeWidth={DONUT.stroke} />
+        {arcs.map(({ slice, fraction, start }) =>
+          fraction > 0 ? (
+            <circle
+              key={slice.key}
+              cx={centre}
+              cy={centre}
+              r={DONUT.radius}
+              fill="none"
+              stroke={slice.colour}
+              strokeWidth={DONUT.stroke}
+              strokeDasharray={`${fraction * circumference} ${circumference}`}
+              strokeDashoffset={-start * circumference}
+              transform={`rotate(-90 ${centre} ${centre})`}
+            />
+          ) : null,
+        )}
+        {arcs.map(({ slice, x, y }) =>
+          slice.count > 0 && showPieLabel(slice.share) ? (
+            <text key={slice.key} x={x} y={y} textAnchor="middle" dominantBaseline="middle" className={classes.donutLabel}>
+              {formatPercent(slice.share)}
+            </text>
+          ) : null,
+        )}
+        <text x={centre} y={centre} textAnchor="middle" dominantBaseline="middle" fontSize={18} fontWeight={700}>
+          {total.toLocaleString("en-US")}
+        </text>
+      </svg>
+      <Stack gap={4} aria-hidden>
+        {slices.map((slice) => (
+          <Text key={slice.key} size="sm">
+            <span className={classes.swatch} style={{ background: slice.colour }} />
+            {slice.label}: {slice.count.toLocaleString("en-US")} ({formatPercent(slice.share)})
+          </Text>
+        ))}
+      </Stack>
+    </Group>
+  );
+}
+
+function countRows(counts: Record<string, number>) {
+  const total = Object.values(counts).reduce((sum, count) => sum + Math.max(0, count), 0);
+  return Object.entries(counts)
+    .map(([label, count]) => ({ label, count, share: total > 0 ? Math.round((count / total) * 1000) / 10 : 0 }))
+    .sort((a, b) => b.count - a.count);
+}
+
+function QuestionCard({ question }: { question: BreakdownQuestion }) {
+  const hasOptions = question.options.length > 0;
+  return (
+    <Card component="article" p={{ base: "sm", xs: "lg" }} data-testid="breakdown-question" data-key={question.key}>
+      <Stack gap="sm">
+        <Stack gap={4}>
+          {question.group && (
+            <Badge variant="light" color="gray" w="fit-content">
+              {question.group}
+            </Badge>
+          )}
+          <Title order={3} fz="md" style={{ overflowWrap: "anywhere" }}>
+            {question.title}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {question.total.toLocaleString("en-US")} {question.total === 1 ? "answer" : "answers"}
+          </Text>
+        </Stack>
+        {hasOptions && <CountBars rows={question.options} label={`Answers to ${question.title}`} />}
+        {(question.sentiment || question.emotion) && (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {question.sentiment && (
+              <Stack gap="xs">
+                <Text size="sm" fw={600}>
+                  Sentiment
+                </Text>
+                <SentimentDonut slices={sentimentSlices(question.sentiment)} label={`Sentiment of answers to ${question.title}`} />
+              </Stack>
+            )}
+            {question.emotion && (
+              <Stack gap="xs">
+                <Text size="sm" fw={600}>
+                  Emotion
+                </Text>
+                <CountBars rows={countRows(question.emotion)} label={`Emotions in answers to ${question.title}`} />
+              </Stack>
+            )}
+          </SimpleGrid>
+        )}
+        {!hasOptions && !question.sentiment && !question.emotion && (
+          <Text size="sm" c="dimmed">
+            Written answers are read in the Comments tab.
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function BreakdownView({ report, surveyName, filters }: { report: BreakdownReport; surveyName: string; filters: ReportFilter[] }) {
+  if (report.hidden) return <HiddenNotice notice={report.notice} />;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" c="dimmed">
+          How {report.responses.toLocaleString("en-US")} {report.responses === 1 ? "person" : "people"} answered each question.
+        </Text>
+        <CsvButton surveyId={report.surveyId} surveyName={surveyName} table="breakdown" filters={filters} />
+      </Group>
+      {report.questions.length === 0 ? (
+        <Text c="dimmed">No answers yet.</Text>
+      ) : (
+        report.questions.map((question) => <QuestionCard key={question.key} question={question} />)
+      )}
+    </Stack>
+  );
+}
+
+function BreakdownPlaceholder() {
+  return (
+    <Stack gap="md">
+      {[5, 4, 5].map((count, index) => (
+        <Paper withBorder p="lg" key={index}>
+          <PlaceholderBars count={count} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** /dashboard/reports/lowi/:surveyId/breakdown: every question's answers, behind the Breakdown Report feature. */
+export function BreakdownReportPage() {
+  const { surveyId = "" } = useParams();
+  const [filters] = useReportFilters();
+  const query = useBreakdownReport(surveyId, filters);
+  const surveyName = useSurvey(surveyId).data?.name ?? "survey";
+  if (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED") {
+    return <FeatureGate feature="BreakdownReport" locked overlay="top" minHeight={420} placeholder={<BreakdownPlaceholder />} />;
+  }
+  return (
+    <QueryBoundary query={query}>{(report) => <BreakdownView report={report} surveyName={surveyName} filters={filters} />}</QueryBoundary>
+  );
+}

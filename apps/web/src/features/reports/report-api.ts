@@ -1,0 +1,108 @@
+import type { BreakdownReport, CompanyReportResponse, ReportFilter, TeamReport } from "@hearth/shared";
+import { MESSAGES } from "@hearth/shared";
+import { notifications } from "@mantine/notifications";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { api } from "../../lib/api";
+import { BILLING_PLAN_PATH } from "../surveys/survey-paths";
+import { EXPORT_SPINNER_MS } from "./report-constants";
+import { fileNameFromDisposition } from "./report-files";
+import { filterQuery, filtersKey, readFilters, writeFilters } from "./report-filters";
+
+const reportPath = (surveyId: string, page: string, query = "") =>
+  `/api/reports/${encodeURIComponent(surveyId)}/${page}${query ? `?${query}` : ""}`;
+
+export const reportKeys = {
+  all: (surveyId: string) => ["reports", surveyId] as const,
+  company: (surveyId: string, filters: readonly ReportFilter[]) => ["reports", surveyId, "company", filtersKey(filters)] as const,
+  team: (surveyId: string, cohort: string | null) => ["reports", surveyId, "team", cohort ?? ""] as const,
+  breakdown: (surveyId: string, filters: readonly ReportFilter[]) => ["reports", surveyId, "breakdown", filtersKey(filters)] as const,
+};
+
+/** The page's cohort filters, read from and written to the address (`?filter=key:value`, at most two). */
+export function useReportFilters(): [ReportFilter[], (next: ReportFilter[]) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const setFilters = (next: ReportFilter[]) => setParams((current) => writeFilters(current, next), { replace: false });
+  return [filters, setFilters];
+}
+
+/** GET /api/reports/:surveyId/company; the last report stays on screen while a new filter loads. */
+export function useCompanyReport(surveyId: string, filters: readonly ReportFilter[], enabled = true) {
+  return useQuery({
+    queryKey: reportKeys.company(surveyId, filters),
+    queryFn: ({ signal }) => api<CompanyReportResponse>(reportPath(surveyId, "company", filterQuery(filters)), { signal }),
+    placeholderData: keepPreviousData,
+    enabled: enabled && Boolean(surveyId),
+  });
+}
+
+/** GET /api/reports/:surveyId/team; without a cohort the server picks the survey's first cohort question. */
+export function useTeamReport(surveyId: string, cohort: string | null, enabled = true) {
+  return useQuery({
+    queryKey: reportKeys.team(surveyId, cohort),
+    queryFn: ({ signal }) =>
+      api<TeamReport>(reportPath(surveyId, "team", cohort ? new URLSearchParams({ cohort }).toString() : ""), { signal }),
+    placeholderData: keepPreviousData,
+    enabled: enabled && Boolean(surveyId),
+  });
+}
+
+/** GET /api/reports/:surveyId/breakdown (403 PLAN_UPGRADE_REQUIRED without the Breakdown Report feature). */
+export function useBreakdownReport(surveyId: string, filters: readonly ReportFilter[]) {
+  return useQuery({
+    queryKey: reportKeys.breakdown(surveyId, filters),
+    queryFn: ({ signal }) => api<BreakdownReport>(reportPath(surveyId, "breakdown", filterQuery(filters)), { signal }),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(surveyId),
+  });
+}
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Report downloads (PDF and CSV): the file is fetched, then saved under the server's name. The button's spinner shows
+ * for at least a second; without the export feature the user goes to the plans page (spec surveys §6).
+ */
+export function useReportDownload() {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<string | null>(null);
+
+  async function download(id: string, url: string, fallbackName: string) {
+    setPending(id);
+    const minimum = new Promise((resolve) => setTimeout(resolve, EXPORT_SPINNER_MS));
+    try {
+      const response = await fetch(url, { credentials: "include" });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+        await minimum;
+        if (response.status === 403 && body?.error?.code === "PLAN_UPGRADE_REQUIRED") {
+          navigate(BILLING_PLAN_PATH);
+          return;
+        }
+        notifications.show({ color: "red", title: "Download failed", message: body?.error?.message ?? MESSAGES.genericError });
+        return;
+      }
+      const blob = await response.blob();
+      await minimum;
+      saveBlob(blob, fileNameFromDisposition(response.headers.get("content-disposition"), fallbackName));
+    } catch {
+      await minimum;
+      notifications.show({ color: "red", title: "Download failed", message: MESSAGES.genericError });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return { download, pending };
+}

@@ -1,0 +1,94 @@
+import { Alert, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { IconPresentation } from "@tabler/icons-react";
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from "react-router";
+import { isApiError } from "../../lib/api";
+import { AccessDeniedPage } from "../errors/access-denied-page";
+import { NotFoundPage } from "../errors/not-found-page";
+import { PageLoader } from "../surveys/page-loader";
+import { useSurvey } from "../surveys/survey-api";
+import type { SurveyKind } from "../surveys/survey-paths";
+import { useCompanyReport, useReportFilters } from "./report-api";
+import { ReportFilterBar } from "./report-filter-bar";
+import { REPORT_TABS, reportBasePath, tabFromPath } from "./report-tabs";
+import classes from "./reports.module.css";
+
+export const DEMO_BANNER = "THIS IS A DEMO PREVIEW";
+
+/**
+ * Every report page of a survey: its name, the demo banner, the tabs of its kind and (on tabs that read them) the
+ * cohort filter bar; the tab's page renders below.
+ */
+export function ReportLayout({ kind }: { kind: SurveyKind }) {
+  const { surveyId = "" } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const survey = useSurvey(surveyId);
+  const [filters] = useReportFilters();
+  const current = tabFromPath(location.pathname, kind);
+  // The company report's hidden cohorts mark values in the filter bar; on other tabs the cached copy (if any) serves.
+  const company = useCompanyReport(surveyId, filters, kind === "lowi" && current?.tab === "company");
+  const hiddenCohorts = company.data && !company.data.hidden ? company.data.hiddenCohorts : [];
+
+  if (survey.isError) {
+    if (isApiError(survey.error, 404)) return <NotFoundPage />;
+    if (isApiError(survey.error, 403)) return <AccessDeniedPage />;
+  }
+  if (survey.data && survey.data.isLOWI !== (kind === "lowi")) {
+    // A LOWI survey under /other (or the reverse): its own kind's first tab.
+    const right: SurveyKind = survey.data.isLOWI ? "lowi" : "other";
+    const tab = REPORT_TABS[right].find((info) => info.tab === current?.tab) ?? REPORT_TABS[right][0]!;
+    return <Navigate to={`${reportBasePath(right, surveyId)}/${tab.tab}${location.search}`} replace />;
+  }
+  if (survey.isPending) return <PageLoader />;
+
+  const name = survey.data?.name || (company.data && !company.data.hidden ? company.data.surveyName : "") || "Survey report";
+  const isDemo = survey.data?.isDemo ?? (company.data && !company.data.hidden ? company.data.isDemo : false);
+  const tabs = REPORT_TABS[kind];
+  const active = current?.tab ?? null;
+
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Text size="sm" c="dimmed" fw={600}>
+          {kind === "lowi" ? "Love of Workplace Index™ report" : "Survey report"}
+        </Text>
+        <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: "anywhere" }} data-testid="report-survey-name">
+          {name}
+        </Title>
+      </Stack>
+      {isDemo && (
+        <Alert color="yellow" variant="filled" radius="md" p="sm" data-testid="demo-banner">
+          <Group gap="xs" justify="center" wrap="nowrap">
+            <IconPresentation size={18} aria-hidden />
+            <Text fw={700} c="dark.9" lts={1}>
+              {DEMO_BANNER}
+            </Text>
+          </Group>
+        </Alert>
+      )}
+      <Tabs
+        value={active}
+        onChange={(next) => next && navigate(`${reportBasePath(kind, surveyId)}/${next}${location.search}`)}
+        keepMounted={false}
+        activateTabWithKeyboard={false}
+      >
+        <Tabs.List aria-label="Report sections" className={classes.tabsList}>
+          {tabs.map((info) => (
+            <Tabs.Tab key={info.tab} value={info.tab} data-testid={`report-tab-${info.tab}`}>
+              {info.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {active && (
+          <Tabs.Panel value={active} pt="md">
+            <Stack gap="lg">
+              {current?.filtered && <ReportFilterBar surveyId={surveyId} hiddenCohorts={hiddenCohorts} />}
+              <Outlet />
+            </Stack>
+          </Tabs.Panel>
+        )}
+      </Tabs>
+      {!active && <Outlet />}
+    </Stack>
+  );
+}

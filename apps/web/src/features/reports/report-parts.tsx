@@ -1,0 +1,82 @@
+import type { ReportFilter } from "@hearth/shared";
+import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { IconDownload, IconFileTypePdf } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { canAccess, useMe } from "../auth/session";
+import { useReportDownload } from "./report-api";
+import { CSV_TABLE_LABELS, type CsvTable, companyPdfUrl, csvExportUrl, csvFileName, pdfFileName } from "./report-files";
+
+interface SectionCardProps {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** A report section: a titled card with its downloads on the right. */
+export function SectionCard({ title, description, actions, testId, children }: SectionCardProps) {
+  return (
+    <Card component="section" aria-label={title} p={{ base: "sm", xs: "lg" }} data-testid={testId}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+          <Stack gap={2} style={{ flex: "1 1 14rem", minWidth: 0 }}>
+            <Title order={2} fz="lg">
+              {title}
+            </Title>
+            {description && (
+              <Text size="sm" c="dimmed">
+                {description}
+              </Text>
+            )}
+          </Stack>
+          {actions}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+interface CsvButtonProps {
+  surveyId: string;
+  surveyName: string;
+  table: CsvTable;
+  filters?: readonly ReportFilter[];
+  cohort?: string | null;
+}
+
+/** One table as CSV, for users who may export data. */
+export function CsvButton({ surveyId, surveyName, table, filters = [], cohort }: CsvButtonProps) {
+  const me = useMe().data;
+  const { download, pending } = useReportDownload();
+  if (!me || !canAccess(me, "data-export")) return null;
+  return (
+    <Button
+      variant="default"
+      size="compact-sm"
+      leftSection={<IconDownload size={14} aria-hidden />}
+      loading={pending !== null}
+      aria-label={`Download ${CSV_TABLE_LABELS[table]} as CSV`}
+      onClick={() => void download(table, csvExportUrl(surveyId, table, { filters, cohort }), csvFileName(surveyName, table, filters))}
+      data-testid={`download-csv-${table}`}
+    >
+      CSV
+    </Button>
+  );
+}
+
+/** The company report as a PDF with the current filters. */
+export function PdfButton({ surveyId, surveyName, filters }: { surveyId: string; surveyName: string; filters: readonly ReportFilter[] }) {
+  const { download, pending } = useReportDownload();
+  return (
+    <Button
+      leftSection={<IconFileTypePdf size={16} aria-hidden />}
+      loading={pending !== null}
+      onClick={() => void download("pdf", companyPdfUrl(surveyId, filters), pdfFileName(surveyName, filters))}
+      data-testid="download-pdf"
+    >
+      Download PDF
+    </Button>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import { Navigate, type RouteObject } from "react-router";
+import { NotFoundPage } from "../errors/not-found-page";
+import { ComingSoonPage } from "../shell/coming-soon-page";
+import { PermissionGate } from "../shell/permission-gate";
+import { SURVEYS_PATH, type SurveyKind } from "../surveys/survey-paths";
+import { BreakdownReportPage } from "./breakdown-page";
+import { CompanyReportPage } from "./company-page";
+import { ReportLayout } from "./report-layout";
+import { REPORT_TABS, type ReportTab } from "./report-tabs";
+import { TeamReportPage } from "./team-page";
+
+/**
+ * The page of each report tab. Sentiment & Emotion, Comments and Thematic Analysis are still being built: swap their
+ * ComingSoonPage for the real page here and every route of both survey kinds follows.
+ */
+export const REPORT_TAB_PAGES: Record<ReportTab, ReactNode> = {
+  company: <CompanyReportPage />,
+  team: <TeamReportPage />,
+  sentiment: <ComingSoonPage />,
+  comments: <ComingSoonPage />,
+  thematic: <ComingSoonPage />,
+  breakdown: <BreakdownReportPage />,
+};
+
+const kindRoute = (kind: SurveyKind): RouteObject => ({
+  path: `reports/${kind}/:surveyId`,
+  handle: { title: "Report" },
+  element: (
+    <PermissionGate requires="report-view">
+      <ReportLayout kind={kind} />
+    </PermissionGate>
+  ),
+  children: [
+    { index: true, element: <Navigate to={REPORT_TABS[kind][0]!.tab} replace /> },
+    ...REPORT_TABS[kind].map((info) => ({ path: info.tab, handle: { title: info.title }, element: REPORT_TAB_PAGES[info.tab] })),
+    { path: "*", handle: { title: "Page not found" }, element: <NotFoundPage /> },
+  ],
+});
+
+/** /dashboard/reports/…: mounted under the dashboard routes. */
+export const reportRoutes: RouteObject[] = [
+  kindRoute("lowi"),
+  kindRoute("other"),
+  { path: "reports", element: <Navigate to={SURVEYS_PATH} replace /> },
+  { path: "reports/*", handle: { title: "Page not found" }, element: <NotFoundPage /> },
+];

@@ -1,0 +1,177 @@
+import type { TeamReport } from "@hearth/shared";
+import { Group, Select, Stack, Table, Text } from "@mantine/core";
+import { IconLock } from "@tabler/icons-react";
+import { useParams, useSearchParams } from "react-router";
+import { QueryBoundary } from "../errors/query-boundary";
+import { useSurvey } from "../surveys/survey-api";
+import { heatmapColour } from "./heatmap";
+import { HiddenNotice } from "./hidden-notice";
+import { useTeamReport } from "./report-api";
+import { formatScore } from "./report-format";
+import { CsvButton, SectionCard } from "./report-parts";
+import classes from "./reports.module.css";
+
+function ScoreCell({ score, column }: { score: number | undefined; column: string }) {
+  if (score === undefined || !Number.isFinite(score) || score <= 0) {
+    return (
+      <td className={classes.heatCell} style={{ background: heatmapColour(null).background }} title={`${column}: no answers`}>
+        —
+      </td>
+    );
+  }
+  const { background, color } = heatmapColour(score);
+  return (
+    <td className={classes.heatCell} style={{ background, color }}>
+      {formatScore(score)}
+    </td>
+  );
+}
+
+function ScaleLegend() {
+  const steps = [1, 2, 3, 4, 5];
+  return (
+    <Group gap={6} wrap="wrap" aria-label="Colour scale from 1 to 5" role="img">
+      <Text size="xs" c="dimmed">
+        Scale
+      </Text>
+      {steps.map((step) => {
+        const { background, color } = heatmapColour(step);
+        return (
+          <Text key={step} size="xs" fw={600} px={8} py={2} style={{ background, color, borderRadius: 4 }} aria-hidden>
+            {step}
+          </Text>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** Cohort values down the side, scores across; hidden groups say so and never show a number. */
+export function TeamHeatmap({ report }: { report: TeamReport }) {
+  const { columns, rows, overall, threshold } = report;
+  return (
+    <Table.ScrollContainer minWidth={Math.max(560, 240 + columns.length * 96)} type="native">
+      <table className={classes.heatTable} aria-label="Scores by cohort value">
+        <thead>
+          <tr>
+            <th scope="col" className={classes.rowHead}>
+              Group
+            </th>
+            <th scope="col">Responses</th>
+            {columns.map((column) => (
+              <th scope="col" key={column.id}>
+                {column.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {overall && (
+            <tr className={classes.overallRow} data-testid="team-overall-row">
+              <th scope="row" className={classes.rowHead}>
+                Everyone
+              </th>
+              <td style={{ textAlign: "center" }}>{overall.responses.toLocaleString("en-US")}</td>
+              {columns.map((column) => (
+                <ScoreCell key={column.id} score={overall.scores[column.id]} column={column.name} />
+              ))}
+            </tr>
+          )}
+          {rows.map((row) => (
+            <tr key={row.value} data-testid="team-row" data-value={row.value} data-hidden={row.hidden ? "true" : "false"}>
+              <th scope="row" className={classes.rowHead}>
+                {row.value}
+              </th>
+              {row.hidden || !row.scores ? (
+                <td colSpan={columns.length + 1} className={classes.hiddenCell}>
+                  <Group gap={6} wrap="nowrap">
+                    <IconLock size={15} aria-hidden />
+                    <span>Hidden: fewer than {threshold} responses</span>
+                  </Group>
+                </td>
+              ) : (
+                <>
+                  <td style={{ textAlign: "center" }}>{(row.responses ?? 0).toLocaleString("en-US")}</td>
+                  {columns.map((column) => (
+                    <ScoreCell key={column.id} score={row.scores?.[column.id]} column={column.name} />
+                  ))}
+                </>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface TeamViewProps {
+  report: TeamReport;
+  surveyName: string;
+  cohort: string | null;
+  onCohort: (key: string) => void;
+  refreshing: boolean;
+}
+
+function TeamView({ report, surveyName, cohort, onCohort, refreshing }: TeamViewProps) {
+  const options = report.cohorts.map((entry) => ({ value: entry.key, label: entry.label }));
+  const selected = report.cohortKey ?? cohort;
+  const label = report.cohorts.find((entry) => entry.key === selected)?.label ?? selected;
+  return (
+    <SectionCard
+      title="Scores by team"
+      description={
+        label
+          ? `Each ${label.toLowerCase()} group's scores out of 5, coloured from low (red) to high (green).`
+          : "Scores out of 5 for each group of a cohort question."
+      }
+      actions={<CsvButton surveyId={report.surveyId} surveyName={surveyName} table="team" cohort={selected} />}
+      testId="team-report"
+    >
+      <Stack gap="md" style={{ opacity: refreshing ? 0.6 : 1 }} aria-busy={refreshing}>
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="Break down by"
+            data={options}
+            value={selected}
+            onChange={(next) => next && onCohort(next)}
+            allowDeselect={false}
+            disabled={options.length === 0}
+            placeholder={options.length === 0 ? "No cohort questions" : "Choose a cohort"}
+            w={{ base: "100%", xs: 260 }}
+            data-testid="team-cohort"
+          />
+          <ScaleLegend />
+        </Group>
+        {report.notice && <HiddenNotice notice={report.notice} title="Some groups are hidden" />}
+        {report.cohortKey === null ? (
+          <Text c="dimmed">This survey has no cohort questions to break the scores down by.</Text>
+        ) : (
+          <TeamHeatmap report={report} />
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** /dashboard/reports/lowi/:surveyId/team: the heatmap for one cohort question, chosen with ?cohort=. */
+export function TeamReportPage() {
+  const { surveyId = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const cohort = params.get("cohort");
+  const query = useTeamReport(surveyId, cohort);
+  const surveyName = useSurvey(surveyId).data?.name ?? "survey";
+  const onCohort = (key: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set("cohort", key);
+      return next;
+    });
+  return (
+    <QueryBoundary query={query}>
+      {(report) => (
+        <TeamView report={report} surveyName={surveyName} cohort={cohort} onCohort={onCohort} refreshing={query.isPlaceholderData} />
+      )}
+    </QueryBoundary>
+  );
+}
