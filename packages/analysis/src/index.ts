@@ -1,0 +1,24 @@
+export * from "./types.js";
+export { analyzeComment, inferRecommendation, SENTIMENT_THRESHOLD } from "./local-analyzer.js";
+export { isNoAnswer, isTooShort, MIN_COMMENT_LENGTH } from "./no-answer.js";
+export { analyzeThemes, keyPhrases, type Theme, type ThemeExample, type ThemeInput, type ThemeOptions } from "./themes.js";
+export {
+  buildUserPrompt,
+  createLlmAnalyzer,
+  llmAnswerSchema,
+  type LlmAnalyzer,
+  type LlmOptions,
+  parseLlmContent,
+  SYSTEM_PROMPT,
+} from "./llm.js";
+export { type CommentAnalyzer, type CommentAnalyzerEnv, type CommentAnalyzerOptions, createCommentAnalyzer } from "./comment-analyzer.js";
+export {
+  type Confusion,
+  type EvaluationReport,
+  evaluateAnalyzer,
+  type LabelledComment,
+  labelledCommentSchema,
+  loadLabelledComments,
+  measureAnalysisThroughput,
+  type ThroughputResult,
+} from "./evaluate.js";

@@ -1,0 +1,92 @@
+import { scoreTable } from "./build.js";
+
+/**
+ * Hearth's workplace sentiment lexicon, written for employee comments. Scores run from -3 to +3; a word is looked
+ * up by its lower-case form first and then by its lemma. Multi-word entries (underscores) are matched as phrases
+ * before single words, and a phrase's words are not scored again. Words in the emotion lexicon that are missing
+ * here still count: positive emotions +2, negative ones -2 (see `emotions.ts`).
+ */
+export const SENTIMENT_WORDS = scoreTable({
+  "3": `excellent amazing outstanding fantastic wonderful incredible awesome superb brilliant exceptional phenomenal
+    perfect best adore thrilled exhilarating stunning`,
+  "2.5": "love loved loving great terrific inspiring",
+  "2": `good happy glad grateful thankful appreciate appreciated appreciative supportive helpful kind caring fun
+    enjoy enjoyable proud inspire inspired excited exciting motivated motivating generous fair respectful respected
+    valued trusted positive pleasant welcoming inclusive transparent honest approachable empowered empowering
+    rewarding recognised recognized cherish favourite favorite impressive impressed beautiful comfortable thank thanks
+    hopeful optimistic confident promising thrilling eager success successful safe secure useful smooth efficient
+    organised organized competent knowledgeable talented dedicated passionate collaborative encouraging friendly
+    flexible flexibility improving improved blast pumped wow energizing energising`,
+  "1.5": `nice solid better welcome improve stable clear easier interesting engaged respect trust convenient equal
+    equally`,
+  "1": `decent reasonable manageable realistic competitive achievable easy bright clean calm support supported
+    opportunity opportunities worth well regular fine listen listens care progress`,
+  "0.5": "okay ok adequate help quiet standard",
+  "-0.5": "old constant average",
+  "-1": `pressure issue issues expensive difficult heavy endless missing tough crazy uncertain hard cut cuts freeze limited
+    repetitive slow isolating confusing confused busy`,
+  "-1.5": `problem problems complaint complaints complain mistake mistakes outdated noisy cramped political gossip
+    bureaucracy bureaucratic rough lack tired tiring concerned concern isolated stressful below pressured`,
+  "-2": `bad poor angry mad upset frustrating frustrated annoying annoyed irritating irritated unfair unhappy
+    disappointed disappointing stressed stress worried worry worrying anxious anxiety afraid scared scary fear
+    terrified nervous burnout exhausted exhausting overworked underpaid understaffed unsustainable overwhelming
+    overwhelmed micromanage micromanages micromanaged micromanaging micromanagement favouritism favoritism bully
+    bullies bullying bullied harassment discrimination disrespect disrespectful ignored ignore lied lying dishonest
+    hypocrisy hypocritical chaotic chaos mess broken useless incompetent lazy rude lacking clunky tedious pointless
+    headache hassle ugh sick unnoticed insecure layoff layoffs demotivated disorganized disorganised retaliation
+    blame fail failure stuck unsafe mold dirty smell unclear inconsistent overloaded unpaid`,
+  "-2.5": "undervalued unappreciated threaten threatened yell yelled yelling sexist racist miserable hostile hate",
+  "-3": `terrible awful horrible disgusting toxic outrageous furious livid enraged appalling revolting repulsive vile
+    sickening nauseating repugnant unacceptable abusive worst infuriating shameful disgrace filthy gross`,
+});
+
+/** Phrases with their own score; matched on word forms or lemmas, ignoring hyphens. */
+export const SENTIMENT_PHRASES = scoreTable({
+  "3": "second_family like_family best_job best_place",
+  "2.5": "can_not_wait have_my_back look_forward high_hopes bright_future",
+  "2": "right_track right_direction on_track means_a_lot worth_it much_appreciated well_organised well_organized",
+  "1.5": "works_well treated_with_respect keep_doing keep_it_up keep_up_the_good_work",
+  "-1": "could_be_better hit_and_miss room_for_improvement",
+  "-1.5": `not_work red_tape getting_old pick_up_the_slack below_market below_average a_pain play_favourites
+    play_favorites yet_another stretched_thin`,
+  "-2": "out_of_touch drives_me_crazy on_edge fed_up taken_for_granted no_room_for_growth",
+  "-2.5": "sick_and_tired how_dare",
+  "-3": "makes_me_sick",
+});
+
+/** Words that make the next scored word stronger (×1.5) … */
+export const INTENSIFIERS = new Set(
+  `very really so extremely super absolutely completely totally incredibly truly highly seriously deeply utterly hugely
+   such most genuinely especially`.split(/\s+/),
+);
+/** … or weaker (×0.6). "a bit" and "a little" are found by their second word after "a". */
+export const DOWNTONERS = new Set("slightly somewhat fairly rather mostly kinda pretty bit little partly".split(" "));
+
+/** Words that open a negation scope (up to four words, cut at punctuation and conjunctions). */
+export const NEGATORS = new Set("not no never nobody nothing none neither nor hardly without cannot noone nowhere".split(" "));
+
+/** Words that end a negation scope early. */
+export const SCOPE_BREAKERS = new Set("and or but however although though while because".split(" "));
+
+/** Contrast markers: the clause after them carries more weight than the one before. */
+export const CONTRAST_AFTER = new Set(["but", "however", "nevertheless", "nonetheless", "except"]);
+/** Concessive markers: the clause they open carries less weight ("although the pay is good, …"). */
+export const CONCESSIVE = new Set(["although", "though", "while", "whilst", "despite"]);
+
+/**
+ * Hypothetical markers: in a clause with one of these, positive words are wishes rather than judgements ("more
+ * training would help") and count a tenth.
+ */
+export const HYPOTHETICAL = new Set("would could might maybe perhaps consider wish if please".split(" "));
+
+/**
+ * Good things whose absence is a complaint: "no work-life balance", "not enough training", "little diversity". When
+ * negated (or after "lack of", "little", "few", "not enough") they score -1.5; on their own they score nothing.
+ */
+export const DESIRABLE_NOUNS = new Set(
+  `balance growth training support recognition feedback communication transparency flexibility respect trust path
+   development progression direction clarity guidance appreciation diversity room help career raise promotion
+   equipment resources information structure consistency accountability`.split(/\s+/),
+);
+/** Quantifiers that mark an absence when they come before a desirable noun. */
+export const SCARCITY = new Set(["little", "few", "insufficient", "limited", "lack", "lacking", "zero"]);

@@ -1,0 +1,347 @@
+import { EMOTION_PHRASES, EMOTION_WORDS, type EmotionCue, NEGATED_EMOTION_CUES } from "./lexicon/emotions.js";
+import {
+  CONCESSIVE,
+  CONTRAST_AFTER,
+  DESIRABLE_NOUNS,
+  DOWNTONERS,
+  HYPOTHETICAL,
+  INTENSIFIERS,
+  NEGATORS,
+  SCARCITY,
+  SCOPE_BREAKERS,
+  SENTIMENT_PHRASES,
+  SENTIMENT_WORDS,
+} from "./lexicon/sentiment.js";
+import { TOPIC_PHRASES, TOPIC_WORDS, type TopicCue } from "./lexicon/topics.js";
+import { isNoAnswer } from "./no-answer.js";
+import { parseComment, type Word } from "./nlp.js";
+import {
+  type CommentAnalysis,
+  type CommentContext,
+  DEFAULT_TOPIC,
+  type Emotion,
+  NEGATIVE_EMOTIONS,
+  POSITIVE_EMOTIONS,
+  QUESTION_DO_BETTER,
+  QUESTION_DO_WELL,
+  type Recommendation,
+  type Sentiment,
+  type Topic,
+} from "./types.js";
+
+/** A summed score at or above this is positive, at or below its negative is negative. */
+export const SENTIMENT_THRESHOLD = 0.6;
+const NEGATION_FACTOR = -0.6;
+const NEGATION_SPAN = 4;
+const INTENSIFIER_FACTOR = 1.5;
+const DOWNTONER_FACTOR = 0.6;
+const HYPOTHETICAL_FACTOR = 0.1;
+const BEFORE_CONTRAST = 0.5;
+const AFTER_CONTRAST = 1.5;
+const ABSENCE_SCORE = -1.5;
+const EMOTION_DEFAULT_SCORE = 2;
+const MIN_EMOTION_WEIGHT = 0.5;
+
+const NONE_ANALYSIS: CommentAnalysis = {
+  sentiment: "none",
+  emotion: "None",
+  topic: DEFAULT_TOPIC,
+  recommendation: null,
+  confidence: { sentiment: 1, emotion: 1, topic: 1 },
+  source: "local",
+};
+
+interface PhraseIndex<T> {
+  /** First word → phrases (as word lists, longest first) with their value. */
+  byFirst: Map<string, { words: string[]; value: T }[]>;
+}
+
+function indexPhrases<T>(phrases: ReadonlyMap<string, T>): PhraseIndex<T> {
+  const byFirst = new Map<string, { words: string[]; value: T }[]>();
+  for (const [phrase, value] of phrases) {
+    const words = phrase.split(" ");
+    const list = byFirst.get(words[0]) ?? [];
+    list.push({ words, value });
+    byFirst.set(words[0], list);
+  }
+  for (const list of byFirst.values()) list.sort((a, b) => b.words.length - a.words.length);
+  return { byFirst };
+}
+
+const SENTIMENT_PHRASE_INDEX = indexPhrases(SENTIMENT_PHRASES);
+const EMOTION_PHRASE_INDEX = indexPhrases(EMOTION_PHRASES);
+const TOPIC_PHRASE_INDEX = indexPhrases(TOPIC_PHRASES);
+
+const matches = (word: Word, form: string) => word.norm === form || word.lemma === form;
+
+interface PhraseHit<T> {
+  start: number;
+  length: number;
+  value: T;
+}
+
+/** Greedy left-to-right longest match of phrases inside a clause. */
+function findPhrases<T>(words: Word[], index: PhraseIndex<T>): PhraseHit<T>[] {
+  const hits: PhraseHit<T>[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const candidates = index.byFirst.get(words[i].norm) ?? index.byFirst.get(words[i].lemma);
+    if (!candidates) continue;
+    for (const candidate of candidates) {
+      const length = candidate.words.length;
+      if (i + length > words.length || words[i + length - 1].clause !== words[i].clause) continue;
+      let ok = true;
+      for (let k = 1; k < length && ok; k++) ok = matches(words[i + k], candidate.words[k]);
+      if (ok) {
+        hits.push({ start: i, length, value: candidate.value });
+        i += length - 1;
+        break;
+      }
+    }
+  }
+  return hits;
+}
+
+function lookup<T>(map: ReadonlyMap<string, T>, word: Word): T | undefined {
+  return map.get(word.norm) ?? map.get(word.lemma);
+}
+
+/** Per-word weight from contrast ("but" weighs the second clause) and concession ("although" the first less). */
+function contrastWeights(words: Word[]): number[] {
+  const weights = words.map(() => 1);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (CONTRAST_AFTER.has(word.norm)) {
+      const sentenceStart = i === 0 || words[i - 1].sentence !== word.sentence;
+      for (let j = 0; j < words.length; j++) {
+        if (j === i) continue;
+        const before = sentenceStart ? words[j].sentence === word.sentence - 1 : words[j].sentence === word.sentence && j < i;
+        const after = words[j].sentence === word.sentence && j > i;
+        if (before) weights[j] *= BEFORE_CONTRAST;
+        else if (after) weights[j] *= AFTER_CONTRAST;
+      }
+    } else if (CONCESSIVE.has(word.norm) && !(word.norm === "while" && i > 0 && words[i - 1].clause === word.clause)) {
+      for (let j = 0; j < words.length; j++) {
+        if (j === i || words[j].sentence !== word.sentence) continue;
+        weights[j] *= words[j].clause === word.clause ? BEFORE_CONTRAST : AFTER_CONTRAST;
+      }
+    }
+  }
+  return weights;
+}
+
+export interface LocalAnalysisDetail {
+  score: number;
+  hypothetical: boolean;
+  emotionWeights: Partial<Record<Emotion, number>>;
+  topicWeights: Partial<Record<Topic, number>>;
+}
+
+/** Scores a parsed comment: summed sentiment, emotion cue weights and topic cue weights. */
+export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnalysisDetail {
+  const n = words.length;
+  const contrast = contrastWeights(words);
+  const consumedSentiment = new Array<boolean>(n).fill(false);
+  const consumedEmotion = new Array<boolean>(n).fill(false);
+  const consumedTopic = new Array<boolean>(n).fill(false);
+  const sentimentAt = new Array<number>(n).fill(0);
+  const emotionAt: (EmotionCue | undefined)[] = new Array(n).fill(undefined);
+  const phraseNegator = new Array<boolean>(n).fill(false);
+
+  for (const hit of findPhrases(words, SENTIMENT_PHRASE_INDEX)) {
+    sentimentAt[hit.start] = hit.value;
+    for (let k = hit.start; k < hit.start + hit.length; k++) {
+      consumedSentiment[k] = true;
+      if (NEGATORS.has(words[k].norm)) phraseNegator[k] = true;
+    }
+  }
+  for (const hit of findPhrases(words, EMOTION_PHRASE_INDEX)) {
+    emotionAt[hit.start] = hit.value;
+    for (let k = hit.start; k < hit.start + hit.length; k++) {
+      consumedEmotion[k] = true;
+      if (NEGATORS.has(words[k].norm)) phraseNegator[k] = true;
+    }
+  }
+
+  // Negation scopes: up to NEGATION_SPAN words after a negator, inside its clause, cut at conjunctions.
+  // "Couldn't be more thankful" and "couldn't be happier" are emphasis, not negation.
+  const negated = new Array<boolean>(n).fill(false);
+  const emphasis = new Array<boolean>(n).fill(false);
+  const emphasisModal = new Set<number>();
+  for (let i = 0; i < n; i++) {
+    if (!NEGATORS.has(words[i].norm) || phraseNegator[i]) continue;
+    const next = words[i + 1];
+    const after = words[i + 2];
+    if (next && matches(next, "be") && after && (after.norm === "more" || after.norm === "happier" || after.norm === "better")) {
+      for (let j = i + 1; j < n && words[j].clause === words[i].clause; j++) emphasis[j] = true;
+      emphasisModal.add(i - 1);
+      continue;
+    }
+    if (next && (next.norm === "only" || next.norm === "doubt")) continue;
+    for (let j = i + 1; j < n && j <= i + NEGATION_SPAN; j++) {
+      if (words[j].clause !== words[i].clause || SCOPE_BREAKERS.has(words[j].norm)) break;
+      negated[j] = true;
+    }
+  }
+
+  const hypotheticalClauses = new Set<number>();
+  for (const word of words) {
+    if ((HYPOTHETICAL.has(word.norm) || word.norm === "'d") && !emphasisModal.has(word.index)) hypotheticalClauses.add(word.clause);
+  }
+
+  let score = 0;
+  const emotionWeights: Partial<Record<Emotion, number>> = {};
+  const addEmotion = (emotion: Emotion, weight: number) => {
+    emotionWeights[emotion] = (emotionWeights[emotion] ?? 0) + weight;
+  };
+
+  for (let i = 0; i < n; i++) {
+    const word = words[i];
+    // Intensity from the two words before, inside the clause.
+    let intensity = emphasis[i] ? INTENSIFIER_FACTOR : 1;
+    for (let k = Math.max(0, i - 2); k < i; k++) {
+      if (words[k].clause !== word.clause) continue;
+      if (INTENSIFIERS.has(words[k].norm)) intensity *= INTENSIFIER_FACTOR;
+      else if (DOWNTONERS.has(words[k].norm)) intensity *= DOWNTONER_FACTOR;
+    }
+    if (exclaimed[word.sentence]) intensity *= 1.2;
+    const weight = contrast[i] * intensity;
+
+    // Sentiment.
+    let base = 0;
+    let absence = false;
+    if (consumedSentiment[i]) {
+      base = sentimentAt[i];
+    } else if (DESIRABLE_NOUNS.has(word.norm) || DESIRABLE_NOUNS.has(word.lemma)) {
+      const scarce = (i > 0 && SCARCITY.has(words[i - 1].norm)) || (i > 1 && SCARCITY.has(words[i - 2].norm) && words[i - 2].norm !== "a");
+      if (negated[i] || (scarce && !(i > 1 && words[i - 2].norm === "a" && words[i - 1].norm === "little"))) absence = true;
+      else base = lookup(SENTIMENT_WORDS, word) ?? 0;
+    } else if (word.norm === "too" && words[i + 1] && words[i + 1].clause === word.clause) {
+      const next = words[i + 1];
+      if (next.pos === "ADJ" || next.pos === "ADV" || next.norm === "much" || next.norm === "many") base = -1.5;
+    } else {
+      base = lookup(SENTIMENT_WORDS, word) ?? 0;
+      if (base === 0 && !consumedEmotion[i]) {
+        const cue = lookup(EMOTION_WORDS, word);
+        if (cue) base = POSITIVE_EMOTIONS.includes(cue.emotion) ? EMOTION_DEFAULT_SCORE : -EMOTION_DEFAULT_SCORE;
+      }
+    }
+    if (absence) {
+      score += ABSENCE_SCORE * contrast[i];
+      addEmotion("Disapproval", 0.6 * contrast[i]);
+    } else if (base !== 0) {
+      let value = base * weight;
+      if (negated[i] && !consumedSentiment[i]) value *= NEGATION_FACTOR;
+      if (value > 0 && hypotheticalClauses.has(word.clause)) value *= HYPOTHETICAL_FACTOR;
+      score += value;
+    }
+
+    // Emotion.
+    const cue = emotionAt[i] ?? (consumedEmotion[i] ? undefined : lookup(EMOTION_WORDS, word));
+    if (cue) {
+      if (!negated[i] || emotionAt[i]) {
+        const hypothetical = hypotheticalClauses.has(word.clause) && POSITIVE_EMOTIONS.includes(cue.emotion);
+        addEmotion(cue.emotion, cue.weight * weight * (hypothetical ? HYPOTHETICAL_FACTOR : 1));
+      }
+    }
+    if (negated[i]) {
+      const negatedCue = lookup(NEGATED_EMOTION_CUES, word);
+      if (negatedCue) addEmotion(negatedCue.emotion, negatedCue.weight * contrast[i]);
+    }
+  }
+
+  // Topics.
+  const topicWeights: Partial<Record<Topic, number>> = {};
+  const firstSeen = new Map<Topic, number>();
+  const addTopic = (cues: readonly TopicCue[], at: number) => {
+    for (const cue of cues) {
+      topicWeights[cue.topic] = (topicWeights[cue.topic] ?? 0) + cue.weight * contrast[at];
+      if (!firstSeen.has(cue.topic)) firstSeen.set(cue.topic, at);
+    }
+  };
+  for (const hit of findPhrases(words, TOPIC_PHRASE_INDEX)) {
+    addTopic(hit.value, hit.start);
+    for (let k = hit.start; k < hit.start + hit.length; k++) consumedTopic[k] = true;
+  }
+  for (let i = 0; i < n; i++) {
+    if (consumedTopic[i]) continue;
+    const cues = lookup(TOPIC_WORDS, words[i]);
+    if (cues) addTopic(cues, i);
+  }
+  // Order the weights so that ties go to the topic named first.
+  const ordered: Partial<Record<Topic, number>> = {};
+  for (const [topic] of [...firstSeen].sort((a, b) => a[1] - b[1])) ordered[topic] = topicWeights[topic];
+
+  return { score, hypothetical: hypotheticalClauses.size > 0, emotionWeights, topicWeights: ordered };
+}
+
+function pick<K extends string>(weights: Partial<Record<K, number>>, allowed?: readonly K[]): [K, number] | undefined {
+  let best: [K, number] | undefined;
+  for (const [key, value] of Object.entries(weights) as [K, number][]) {
+    if (allowed && !allowed.includes(key)) continue;
+    if (!best || value > best[1]) best = [key, value];
+  }
+  return best;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** Infers the recommendation tag: from the question when it is one of the two LOWI open questions, else from content. */
+export function inferRecommendation(sentiment: Sentiment, context: CommentContext | undefined, suggestion: boolean): Recommendation | null {
+  if (context?.questionKey === QUESTION_DO_WELL) return "do well";
+  if (context?.questionKey === QUESTION_DO_BETTER) return "do better";
+  if (sentiment === "positive") return "do well";
+  if (sentiment === "negative" || (sentiment === "neutral" && suggestion)) return "do better";
+  return null;
+}
+
+/**
+ * Analyses one comment locally: lexicon scores over wink-nlp tokens, with negation scopes, intensifiers, contrast
+ * weighting and the question context. Deterministic, no I/O.
+ */
+export function analyzeComment(text: string, context?: CommentContext): CommentAnalysis {
+  if (isNoAnswer(text)) return { ...NONE_ANALYSIS, confidence: { ...NONE_ANALYSIS.confidence } };
+  const { words, exclaimed } = parseComment(text);
+  if (words.length === 0) return { ...NONE_ANALYSIS, confidence: { ...NONE_ANALYSIS.confidence } };
+  const detail = scoreWords(words, exclaimed);
+
+  let sentiment: Sentiment =
+    detail.score >= SENTIMENT_THRESHOLD ? "positive" : detail.score <= -SENTIMENT_THRESHOLD ? "negative" : "neutral";
+  let sentimentConfidence =
+    sentiment === "neutral"
+      ? 0.5 + 0.4 * (1 - Math.abs(detail.score) / SENTIMENT_THRESHOLD)
+      : 0.5 + 0.49 * Math.tanh(Math.abs(detail.score) / 2);
+  // An answer to "what could we do better" that judges nothing ("Communication.", "Pay people more.") names a
+  // shortcoming; an answer to "what do we do well" names a strength. Softened suggestions stay neutral.
+  if (sentiment === "neutral" && !detail.hypothetical) {
+    if (context?.questionKey === QUESTION_DO_BETTER) sentiment = "negative";
+    else if (context?.questionKey === QUESTION_DO_WELL) sentiment = "positive";
+    if (sentiment !== "neutral") sentimentConfidence = 0.6;
+  }
+
+  let emotion: Emotion;
+  let emotionConfidence: number;
+  const total = Object.values(detail.emotionWeights).reduce((sum, value) => sum + Math.max(0, value ?? 0), 0);
+  const allowed = sentiment === "positive" ? POSITIVE_EMOTIONS : sentiment === "negative" ? NEGATIVE_EMOTIONS : [];
+  const best = pick(detail.emotionWeights, allowed);
+  if (best && best[1] >= MIN_EMOTION_WEIGHT) {
+    emotion = best[0];
+    emotionConfidence = 0.35 + 0.6 * (best[1] / (total + 0.5));
+  } else {
+    emotion = sentiment === "negative" ? "Disapproval" : "Neutral";
+    emotionConfidence = total === 0 ? 0.5 : 0.35;
+  }
+
+  const topicBest = pick(detail.topicWeights);
+  const topicTotal = Object.values(detail.topicWeights).reduce((sum, value) => sum + (value ?? 0), 0);
+  const topic: Topic = topicBest ? topicBest[0] : DEFAULT_TOPIC;
+  const topicConfidence = topicBest ? 0.4 + 0.55 * (topicBest[1] / (topicTotal + 0.5)) : 0.5;
+
+  return {
+    sentiment,
+    emotion,
+    topic,
+    recommendation: inferRecommendation(sentiment, context, detail.hypothetical),
+    confidence: { sentiment: round(sentimentConfidence), emotion: round(emotionConfidence), topic: round(topicConfidence) },
+    source: "local",
+  };
+}

@@ -1,0 +1,64 @@
+import winkNLP from "wink-nlp";
+import model from "wink-eng-lite-web-model";
+
+/** One word of a comment, as the lexicons see it. */
+export interface Word {
+  /** Lower-case form with contractions expanded by wink ("n't" → "not", "ca" → "can"). */
+  norm: string;
+  lemma: string;
+  pos: string;
+  sentence: number;
+  /** Clauses are cut at punctuation other than hyphens, slashes and apostrophes. */
+  clause: number;
+  /** Index of the word in the comment (words only, punctuation left out). */
+  index: number;
+}
+
+export interface ParsedComment {
+  words: Word[];
+  /** Whether each sentence ends with "!". */
+  exclaimed: boolean[];
+}
+
+type Nlp = ReturnType<typeof winkNLP>;
+let instance: Nlp | undefined;
+
+/** The shared wink-nlp instance (sentence boundaries and part-of-speech tagging, which brings lemmas). */
+export function nlp(): Nlp {
+  instance ??= winkNLP(model, ["sbd", "pos"]);
+  return instance;
+}
+
+const JOINERS = new Set(["-", "–", "/", "'", "’"]);
+
+/** Tokenises a comment with wink-nlp into words grouped by sentence and clause. */
+export function parseComment(text: string): ParsedComment {
+  const engine = nlp();
+  const its = engine.its;
+  const doc = engine.readDoc(text);
+  const tokens = doc.tokens();
+  // wink's typings do not accept every `its` helper on collections; the values are arrays of strings.
+  const column = (helper: unknown) => tokens.out(helper as never) as unknown as string[];
+  const normals = column(its.normal);
+  const lemmas = column(its.lemma);
+  const types = column(its.type);
+  const tags = column(its.pos);
+  const spans = doc.sentences().out(its.span as never) as unknown as [number, number][];
+  const words: Word[] = [];
+  const exclaimed: boolean[] = [];
+  let clause = 0;
+  spans.forEach(([start, end], sentence) => {
+    exclaimed.push(normals[end] === "!");
+    for (let t = start; t <= end; t++) {
+      const type = types[t];
+      if (type === "punctuation") {
+        if (!JOINERS.has(normals[t])) clause++;
+        continue;
+      }
+      if (type !== "word" && type !== "number" && type !== "emoticon" && type !== "emoji") continue;
+      words.push({ norm: normals[t], lemma: lemmas[t], pos: tags[t], sentence, clause, index: words.length });
+    }
+    clause++;
+  });
+  return { words, exclaimed };
+}

@@ -1,0 +1,73 @@
+/** The four sentiment classes of the comment reports (spec: positive, neutral, negative, none). */
+export const SENTIMENTS = ["positive", "neutral", "negative", "none"] as const;
+export type Sentiment = (typeof SENTIMENTS)[number];
+
+/** The eleven emotion classes of the comment reports, in the spec's order. */
+export const EMOTIONS = [
+  "Love",
+  "Gratitude",
+  "Optimism",
+  "Excitement",
+  "Neutral",
+  "Annoyance",
+  "Disapproval",
+  "Anger",
+  "Fear",
+  "Disgust",
+  "None",
+] as const;
+export type Emotion = (typeof EMOTIONS)[number];
+
+export const POSITIVE_EMOTIONS: readonly Emotion[] = ["Love", "Gratitude", "Optimism", "Excitement"];
+export const NEGATIVE_EMOTIONS: readonly Emotion[] = ["Annoyance", "Disapproval", "Anger", "Fear", "Disgust"];
+
+/** Workplace topics a comment is filed under; "General" when nothing specific is named. */
+export const TOPICS = [
+  "Management",
+  "Leadership",
+  "Compensation",
+  "Benefits",
+  "Work-Life Balance",
+  "Career Growth",
+  "Culture",
+  "Teamwork",
+  "Communication",
+  "Workload",
+  "Recognition",
+  "Tools & Resources",
+  "Remote Work",
+  "Diversity & Inclusion",
+  "Training",
+  "Facilities",
+  "General",
+] as const;
+export type Topic = (typeof TOPICS)[number];
+export const DEFAULT_TOPIC: Topic = "General";
+
+export const RECOMMENDATIONS = ["do well", "do better"] as const;
+export type Recommendation = (typeof RECOMMENDATIONS)[number];
+
+/** The LOWI open questions whose answers carry a recommendation by construction. */
+export const QUESTION_DO_WELL = "lowi_open_well";
+export const QUESTION_DO_BETTER = "lowi_open_better";
+
+export interface CommentContext {
+  /** The key of the question the comment answers, e.g. `lowi_open_well`. */
+  questionKey?: string | null;
+}
+
+export interface CommentAnalysis {
+  sentiment: Sentiment;
+  emotion: Emotion;
+  topic: Topic;
+  recommendation: Recommendation | null;
+  /** Each in [0, 1]: how sure the analyzer is of that field. */
+  confidence: { sentiment: number; emotion: number; topic: number };
+  /** Which analyzer produced the result. */
+  source: "local" | "llm";
+}
+
+export interface CommentItem {
+  text: string;
+  context?: CommentContext;
+}
