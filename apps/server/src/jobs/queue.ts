@@ -10,10 +10,22 @@ export interface JobRun {
   retryLimit: number;
 }
 
+export interface BatchJob<TData extends object> {
+  data: TData;
+  run: JobRun;
+}
+
 export interface JobDefinition<TData extends object = object> {
   name: string;
   /** Runs once per job; must be safe to run twice (a retry after a crash runs it again). */
   handle(data: TData, run: JobRun): Promise<void>;
+  /**
+   * Instead of `handle` once per job: all the jobs of a fetched batch at once. Answers the jobs that failed (by
+   * id, with the error) and are retried; every other job completes. Throwing fails (and retries) the whole batch.
+   */
+  handleBatch?(jobs: readonly BatchJob<TData>[]): Promise<ReadonlyMap<string, unknown>>;
+  /** Workers of this queue in one instance, each fetching its own batches (default 1): one's batch runs while another's ends. */
+  workers?: number;
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** A job still active after this long is taken to have died with its worker and runs again. */
@@ -52,6 +64,8 @@ function transactionExecutor(tx: Database) {
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition<never>>();
+  /** This instance's pg-boss worker ids by queue name. */
+  private readonly workerIds = new Map<string, string[]>();
   private started = false;
 
   constructor(
@@ -91,28 +105,55 @@ export class JobQueue {
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
       if (!this.options.runWorkers) continue;
       const batchSize = definition.batchSize ?? 1;
-      let workerId: string | undefined;
-      workerId = await this.boss.work<object>(
-        definition.name,
-        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize, includeMetadata: true },
-        async (jobs) => {
+      for (let worker = 0; worker < (definition.workers ?? 1); worker += 1) await this.startWorker(definition, batchSize);
+    }
+  }
+
+  private async startWorker(definition: JobDefinition<never>, batchSize: number): Promise<void> {
+    const runOf = (job: PgBoss.JobWithMetadata<object>): JobRun => ({ id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+    const failOne = async (jobId: string, error: unknown) => {
+      this.log.warn({ err: error, job: definition.name, jobId }, "job failed; it will be retried");
+      const message = error instanceof Error ? error.message : String(error);
+      await this.boss.fail(definition.name, jobId, { message });
+    };
+    let workerId: string | undefined;
+    workerId = await this.boss.work<object>(
+      definition.name,
+      { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize, includeMetadata: true },
+      async (jobs) => {
+        if (definition.handleBatch) {
+          const failures = await definition.handleBatch(jobs.map((job) => ({ data: job.data as never, run: runOf(job) })));
+          // pg-boss then completes only the jobs still active
+          for (const [jobId, error] of failures) await failOne(jobId, error);
+        } else {
           const run = async (job: PgBoss.JobWithMetadata<object>) => {
             try {
-              await definition.handle(job.data as never, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+              await definition.handle(job.data as never, runOf(job));
             } catch (error) {
-              this.log.warn({ err: error, job: definition.name, jobId: job.id }, "job failed; it will be retried");
-              if (batchSize === 1) throw error;
+              if (batchSize === 1) {
+                this.log.warn({ err: error, job: definition.name, jobId: job.id }, "job failed; it will be retried");
+                throw error;
+              }
               // In a batch each job fails on its own; pg-boss then completes only the ones still active.
-              const message = error instanceof Error ? error.message : String(error);
-              await this.boss.fail(definition.name, job.id, { message });
+              await failOne(job.id, error);
             }
           };
           await Promise.all(jobs.map(run));
-          // A full batch means more are likely waiting: fetch again at once instead of after the polling interval.
-          if (jobs.length >= batchSize && workerId) this.boss.notifyWorker(workerId);
-        },
-      );
-    }
+        }
+        // A full batch means more are likely waiting: fetch again at once instead of after the polling interval.
+        if (jobs.length >= batchSize && workerId) this.boss.notifyWorker(workerId);
+      },
+    );
+    this.workerIds.set(definition.name, [...(this.workerIds.get(definition.name) ?? []), workerId]);
+  }
+
+  /**
+   * Tells this instance's workers of a queue to fetch now instead of at their next poll: for jobs due at once that
+   * were enqueued in a transaction (call after it commits). pg-boss cannot be notified on PGlite, and on PostgreSQL
+   * it polls too, so without this a send-now job waits up to the polling interval.
+   */
+  wake(name: string): void {
+    for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 
   async enqueue<TData extends object>(name: string, data: TData, options: EnqueueOptions = {}): Promise<string | null> {

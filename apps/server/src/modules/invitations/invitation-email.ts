@@ -42,6 +42,18 @@ export interface RenderedInvitation {
 
 export const unsubscribeSigner = (secret: string) => new TokenSigner(secret, "unsubscribe");
 
+/** Signers derive their key once; invitations sign two tokens per email, so they are kept per secret. */
+const signers = new Map<string, { surveyLink: TokenSigner; unsubscribe: TokenSigner }>();
+function signersFor(secret: string) {
+  let found = signers.get(secret);
+  if (!found) {
+    if (signers.size > 8) signers.clear();
+    found = { surveyLink: surveyLinkSigner(secret), unsubscribe: unsubscribeSigner(secret) };
+    signers.set(secret, found);
+  }
+  return found;
+}
+
 export interface UnsubscribeToken {
   tenantId: string;
   email: string;
@@ -59,7 +71,7 @@ export function buildPersonalSurveyLink(appUrl: string, secret: string, survey: 
     ...(name ? { name } : {}),
     ...(Object.keys(recipient.meta).length > 0 ? { meta: recipient.meta } : {}),
   };
-  return `${appUrl}/s/${encodeURIComponent(survey.id)}?r=${surveyLinkSigner(secret).sign(token)}`;
+  return `${appUrl}/s/${encodeURIComponent(survey.id)}?r=${signersFor(secret).surveyLink.sign(token)}`;
 }
 
 export function renderInvitation(options: {
@@ -93,7 +105,7 @@ export function renderInvitation(options: {
   const subject = fillPlaceholders(invitation.subject, values, { stripUnreplaced: true }).replace(/\s+/g, " ").trim();
   const unsubscribeUrl = options.copyNotice
     ? null
-    : `${appUrl}/api/unsubscribe?t=${unsubscribeSigner(secret).sign({ tenantId: options.tenantId, email: recipient.email } satisfies UnsubscribeToken)}`;
+    : `${appUrl}/api/unsubscribe?t=${signersFor(secret).unsubscribe.sign({ tenantId: options.tenantId, email: recipient.email } satisfies UnsubscribeToken)}`;
   const notice = options.copyNotice
     ? `<p style="margin:0 0 16px;padding:10px 12px;background:#fff7ed;border-radius:6px;font-size:14px">This is your copy of the invitation to “${escapeHtml(survey.name)}”, sent to your recipients${options.copyNotice.sendAt ? ` on ${escapeHtml(formatInTimeZone(options.copyNotice.sendAt, options.copyNotice.timeZone ?? "UTC"))} (${escapeHtml(options.copyNotice.timeZone ?? "UTC")})` : ""}. Each recipient gets a personal link; the link below is the survey's shared one.</p>`
     : "";

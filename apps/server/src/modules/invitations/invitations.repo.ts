@@ -1,12 +1,24 @@
 /** Every SQL statement of invitations, invitees, deliveries, templates and unsubscribes; each takes the tenant id. */
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { rowsOf } from "../../db/client.js";
 import { emailSuppression, emailTemplate, invitation, invitationDelivery, invitee, survey, tenant } from "../../db/schema.js";
 
 export type InvitationRow = typeof invitation.$inferSelect;
 export type InviteeRow = typeof invitee.$inferSelect;
 export type DeliveryRow = typeof invitationDelivery.$inferSelect;
 export type TemplateRow = typeof emailTemplate.$inferSelect;
+
+/**
+ * A list as one bound parameter: a PostgreSQL array literal (`{"a","b"}`), cast by the statement. A 1,500-row batch
+ * then costs one parameter instead of 1,500, which drizzle builds and the driver encodes far faster; and unlike a
+ * JSON list, the planner sees how long the array is, so it looks rows up by index instead of scanning the table.
+ */
+function arrayParam(values: readonly (string | null)[]): string {
+  return `{${values.map((value) => (value === null ? "NULL" : `"${value.replace(/[\\"]/g, "\\$&")}"`)).join(",")}}`;
+}
+const textArray = (values: readonly (string | null)[]) => sql`${arrayParam(values)}::text::text[]`;
+const uuidArray = (values: readonly string[]) => sql`${arrayParam(values)}::text::uuid[]`;
 
 /** Writes the invitation once; a later batch (or a retried one) with the same id finds it. */
 export async function upsertInvitation(db: Database, tenantId: string, row: Omit<typeof invitation.$inferInsert, "tenantId">) {
@@ -35,7 +47,7 @@ export async function listInviteesByEmail(db: Database, tenantId: string, survey
       lastName: invitee.lastName,
     })
     .from(invitee)
-    .where(and(eq(invitee.tenantId, tenantId), eq(invitee.surveyId, surveyId), inArray(invitee.email, [...emails])));
+    .where(and(eq(invitee.tenantId, tenantId), eq(invitee.surveyId, surveyId), sql`${invitee.email} = any(${textArray(emails)})`));
 }
 
 export async function listAllInviteesOfSurvey(db: Database, tenantId: string, surveyId: string) {
@@ -59,7 +71,7 @@ export async function listSuppressedEmails(db: Database, tenantId: string, email
     .from(emailSuppression)
     .where(
       emails
-        ? and(eq(emailSuppression.tenantId, tenantId), inArray(emailSuppression.email, [...emails]))
+        ? and(eq(emailSuppression.tenantId, tenantId), sql`${emailSuppression.email} = any(${textArray(emails)})`)
         : eq(emailSuppression.tenantId, tenantId),
     );
   return new Set(rows.map((row) => row.email));
@@ -75,7 +87,7 @@ export async function listInviteesWithDelivery(db: Database, tenantId: string, i
       and(
         eq(invitationDelivery.tenantId, tenantId),
         eq(invitationDelivery.invitationId, invitationId),
-        inArray(invitationDelivery.inviteeId, [...inviteeIds]),
+        sql`${invitationDelivery.inviteeId} = any(${uuidArray(inviteeIds)})`,
       ),
     );
   return new Set(rows.map((row) => row.inviteeId));
@@ -92,17 +104,50 @@ export async function listPreviousInviteeDetails(db: Database, tenantId: string,
       meta: invitee.meta,
     })
     .from(invitee)
-    .where(and(eq(invitee.tenantId, tenantId), inArray(invitee.email, [...emails])))
+    .where(and(eq(invitee.tenantId, tenantId), sql`${invitee.email} = any(${textArray(emails)})`))
     .orderBy(invitee.email, sql`${invitee.createdAt} desc`);
   return new Map(rows.map((row) => [row.email, row]));
 }
 
-export async function insertInvitees(db: Database, tenantId: string, rows: readonly Omit<typeof invitee.$inferInsert, "tenantId">[]) {
+export interface NewInvitee {
+  surveyId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  meta: Record<string, string>;
+  scheduledDate: Date | null;
+}
+
+/**
+ * New invitees of one batch, Pending, in one statement whose rows arrive as one JSON parameter (a 1,500-row
+ * VALUES list would be 12,000 bound parameters). Answers the new ids in the order of `rows`.
+ */
+export async function insertInvitees(
+  db: Database,
+  tenantId: string,
+  rows: readonly NewInvitee[],
+): Promise<{ id: string; email: string }[]> {
   if (rows.length === 0) return [];
-  return db
-    .insert(invitee)
-    .values(rows.map((row) => ({ ...row, tenantId })))
-    .returning({ id: invitee.id, email: invitee.email });
+  const payload = rows.map((row) => ({
+    s: row.surveyId,
+    e: row.email,
+    f: row.firstName,
+    l: row.lastName,
+    m: row.meta,
+    d: row.scheduledDate?.toISOString() ?? null,
+  }));
+  const inserted = rowsOf<{ id: string; email: string }>(
+    await db.execute(sql`
+      insert into invitee (tenant_id, survey_id, email, first_name, last_name, meta, scheduled_date, send_status)
+      select ${tenantId}::uuid, r.s, r.e, r.f, r.l, coalesce(r.m, '{}'::jsonb), r.d, 'Pending'
+      from json_to_recordset(${JSON.stringify(payload)}::json) as r(s text, e text, f text, l text, m jsonb, d timestamptz)
+      returning id, email`),
+  );
+  const idByEmail = new Map(inserted.map((row) => [row.email, row.id]));
+  return rows.flatMap((row) => {
+    const id = idByEmail.get(row.email);
+    return id ? [{ id, email: row.email }] : [];
+  });
 }
 
 /** Invitees invited again (a reminder, or after a cancelled or failed send) go back to Pending. */
@@ -111,108 +156,149 @@ export async function resetInviteesForResend(db: Database, tenantId: string, inv
   await db
     .update(invitee)
     .set({ sendStatus: "Pending", scheduledDate, lastError: null })
-    .where(and(eq(invitee.tenantId, tenantId), inArray(invitee.id, [...inviteeIds])));
-}
-
-export async function insertDeliveries(
-  db: Database,
-  tenantId: string,
-  rows: readonly Omit<typeof invitationDelivery.$inferInsert, "tenantId">[],
-) {
-  if (rows.length === 0) return [];
-  return db
-    .insert(invitationDelivery)
-    .values(rows.map((row) => ({ ...row, tenantId })))
-    .onConflictDoNothing()
-    .returning({ id: invitationDelivery.id, inviteeId: invitationDelivery.inviteeId, sendAt: invitationDelivery.sendAt });
+    .where(and(eq(invitee.tenantId, tenantId), sql`${invitee.id} = any(${uuidArray(inviteeIds)})`));
 }
 
 /**
- * Claims a delivery for sending: a queued one, or one whose sender's lease ran out (its worker died). A sent,
- * failed, cancelled or unsubscribed delivery is never claimed, so a job that runs twice sends once.
+ * One queued delivery per invitee of one invitation, in one statement (the rows as one JSON parameter). Each
+ * delivery's Message-ID is fixed here: `<{id}.invitation@{domain}>`. A pair that already has one is skipped.
  */
-export async function claimDelivery(db: Database, deliveryId: string, leaseSeconds: number): Promise<DeliveryRow | undefined> {
-  const [row] = await db
-    .update(invitationDelivery)
-    .set({
-      status: "sending",
-      attempts: sql`${invitationDelivery.attempts} + 1`,
-      claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-    })
-    .where(
-      and(
-        eq(invitationDelivery.id, deliveryId),
-        sql`(${invitationDelivery.status} = 'queued' or (${invitationDelivery.status} = 'sending' and ${invitationDelivery.claimedUntil} < now()))`,
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/** What a delivery needs to be rendered: its invitation, invitee, survey and company. */
-export async function loadDeliveryContext(db: Database, delivery: DeliveryRow) {
-  const [row] = await db
-    .select({ invitation, invitee, survey, tenant: { companyName: tenant.companyName } })
-    .from(invitation)
-    .innerJoin(invitee, eq(invitee.id, delivery.inviteeId))
-    .innerJoin(survey, eq(survey.id, invitation.surveyId))
-    .innerJoin(tenant, eq(tenant.id, invitation.tenantId))
-    .where(
-      and(eq(invitation.id, delivery.invitationId), eq(invitation.tenantId, delivery.tenantId), eq(invitee.tenantId, delivery.tenantId)),
-    );
-  return row;
-}
-
-export async function isSuppressed(db: Database, tenantId: string, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ email: emailSuppression.email })
-    .from(emailSuppression)
-    .where(and(eq(emailSuppression.tenantId, tenantId), eq(emailSuppression.email, email)));
-  return Boolean(row);
-}
-
-/** Records the outcome of a delivery and mirrors it on the invitee (Sent / Failed / Unsubscribed), in one transaction. */
-export async function finishDelivery(
+export async function insertDeliveries(
   db: Database,
-  delivery: Pick<DeliveryRow, "id" | "tenantId" | "inviteeId">,
-  outcome: { status: "sent" | "failed" | "unsubscribed"; error?: string | null },
-) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(invitationDelivery)
-      .set({
-        status: outcome.status,
-        sentAt: outcome.status === "sent" ? sql`now()` : null,
-        lastError: outcome.error ?? null,
-        claimedUntil: null,
-      })
-      .where(and(eq(invitationDelivery.id, delivery.id), eq(invitationDelivery.tenantId, delivery.tenantId)));
-    if (outcome.status === "sent") {
-      await tx
-        .update(invitee)
-        .set({ sendStatus: "Sent", firstEmail: sql`coalesce(${invitee.firstEmail}, now())`, mostRecentEmail: sql`now()`, lastError: null })
-        .where(and(eq(invitee.id, delivery.inviteeId), eq(invitee.tenantId, delivery.tenantId)));
-    } else {
-      await tx
-        .update(invitee)
-        .set({ sendStatus: outcome.status === "failed" ? "Failed" : "Unsubscribed", lastError: outcome.error ?? null })
-        .where(and(eq(invitee.id, delivery.inviteeId), eq(invitee.tenantId, delivery.tenantId), sql`${invitee.sendStatus} <> 'Sent'`));
-    }
-  });
+  tenantId: string,
+  batch: { invitationId: string; sendAt: Date; messageIdDomain: string; rows: readonly { id: string; inviteeId: string }[] },
+): Promise<{ id: string; inviteeId: string }[]> {
+  if (batch.rows.length === 0) return [];
+  const payload = batch.rows.map((row) => ({ i: row.id, v: row.inviteeId }));
+  return rowsOf<{ id: string; inviteeId: string }>(
+    await db.execute(sql`
+      insert into invitation_delivery (id, tenant_id, invitation_id, invitee_id, send_at, message_id)
+      select r.i, ${tenantId}::uuid, ${batch.invitationId}::uuid, r.v, ${batch.sendAt.toISOString()}::timestamptz,
+        '<' || r.i::text || '.invitation@' || ${batch.messageIdDomain}::text || '>'
+      from json_to_recordset(${JSON.stringify(payload)}::json) as r(i uuid, v uuid)
+      on conflict do nothing
+      returning id, invitee_id as "inviteeId"`),
+  );
 }
 
-/** A send that will be retried: the claim is released and the reason kept. */
-export async function releaseDelivery(db: Database, delivery: Pick<DeliveryRow, "id" | "tenantId" | "inviteeId">, error: string) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(invitationDelivery)
-      .set({ status: "queued", claimedUntil: null, lastError: error })
-      .where(and(eq(invitationDelivery.id, delivery.id), eq(invitationDelivery.tenantId, delivery.tenantId)));
-    await tx
-      .update(invitee)
-      .set({ lastError: error })
-      .where(and(eq(invitee.id, delivery.inviteeId), eq(invitee.tenantId, delivery.tenantId)));
-  });
+/** A delivery claimed for sending, with what its email needs about the invitee. */
+export interface ClaimedDelivery {
+  id: string;
+  tenantId: string;
+  invitationId: string;
+  inviteeId: string;
+  messageId: string;
+  /** Null when the invitee no longer exists. */
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  meta: Record<string, string> | null;
+  /** The address unsubscribed from the company's invitations. */
+  suppressed: boolean;
+}
+
+/**
+ * Claims deliveries for sending, in one statement for a whole batch of jobs: the queued ones, and those whose
+ * sender's lease ran out (its worker died), each leased for `leaseSeconds`. A sent, failed, cancelled or
+ * unsubscribed delivery is never claimed, so a job that runs twice sends once; of two workers racing for one
+ * delivery only one gets it. Each claimed row comes with its invitee and whether the address is suppressed.
+ */
+export async function claimDeliveries(db: Database, deliveryIds: readonly string[], leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  if (deliveryIds.length === 0) return [];
+  return rowsOf<ClaimedDelivery>(
+    await db.execute(sql`
+      with claimed as (
+        update invitation_delivery d
+        set status = 'sending', attempts = d.attempts + 1, claimed_until = now() + make_interval(secs => ${leaseSeconds})
+        where d.id = any(${uuidArray(deliveryIds)})
+          and (d.status = 'queued' or (d.status = 'sending' and d.claimed_until < now()))
+        returning d.id, d.tenant_id, d.invitation_id, d.invitee_id, d.message_id
+      )
+      select c.id, c.tenant_id as "tenantId", c.invitation_id as "invitationId", c.invitee_id as "inviteeId",
+        c.message_id as "messageId", i.email, i.first_name as "firstName", i.last_name as "lastName", i.meta,
+        exists (select 1 from email_suppression s where s.tenant_id = c.tenant_id and s.email = i.email) as suppressed
+      from claimed c
+      left join invitee i on i.id = c.invitee_id and i.tenant_id = c.tenant_id`),
+  );
+}
+
+/** What every email of one invitation shares: its content, its survey (without the questions) and the company. */
+export interface InvitationContext {
+  id: string;
+  tenantId: string;
+  subject: string;
+  senderName: string;
+  replyTo: string | null;
+  content: string;
+  surveyId: string;
+  surveyName: string;
+  surveyPreset: string;
+  metaFields: Record<string, string>;
+  companyName: string | null;
+}
+
+export async function loadInvitationContexts(
+  db: Database,
+  invitations: readonly { tenantId: string; invitationId: string }[],
+): Promise<InvitationContext[]> {
+  if (invitations.length === 0) return [];
+  return rowsOf<InvitationContext>(
+    await db.execute(sql`
+      select inv.id, inv.tenant_id as "tenantId", inv.subject, inv.sender_name as "senderName", inv.reply_to as "replyTo",
+        inv.content, s.id as "surveyId", s.name as "surveyName", s.survey_preset as "surveyPreset",
+        s.meta_fields as "metaFields", t.company_name as "companyName"
+      from unnest(${uuidArray(invitations.map((row) => row.tenantId))}, ${uuidArray(invitations.map((row) => row.invitationId))}) as r(t, i)
+      join invitation inv on inv.id = r.i and inv.tenant_id = r.t
+      join survey s on s.id = inv.survey_id and s.tenant_id = inv.tenant_id
+      join tenant t on t.id = inv.tenant_id`),
+  );
+}
+
+/**
+ * The end of a send attempt: `sent`, `failed` (a 5xx answer, retries used up, or nothing to send to),
+ * `unsubscribed`, or `retry` (a 4xx answer or a dropped connection: the claim is released for the job's retry).
+ */
+export interface DeliveryOutcome {
+  id: string;
+  tenantId: string;
+  inviteeId: string;
+  status: "sent" | "failed" | "unsubscribed" | "retry";
+  error: string | null;
+}
+
+/**
+ * Records the outcomes of many deliveries and mirrors them on their invitees, in one statement (so atomically):
+ * Sent keeps `firstEmail` and sets `mostRecentEmail`; Failed and Unsubscribed never overwrite Sent; a retry keeps
+ * only the reason. Several outcomes for one invitee (two invitations at once) mirror a sent one if any.
+ */
+export async function recordDeliveryOutcomes(db: Database, outcomes: readonly DeliveryOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const byInvitee = new Map<string, DeliveryOutcome>();
+  for (const outcome of outcomes) {
+    const key = `${outcome.tenantId}:${outcome.inviteeId}`;
+    if (byInvitee.get(key)?.status !== "sent") byInvitee.set(key, outcome);
+  }
+  const invitees = [...byInvitee.values()];
+  const columns = (rows: readonly DeliveryOutcome[], id: (row: DeliveryOutcome) => string) =>
+    sql`unnest(${uuidArray(rows.map(id))}, ${uuidArray(rows.map((row) => row.tenantId))}, ${textArray(rows.map((row) => row.status))}, ${textArray(rows.map((row) => row.error))})`;
+  await db.execute(sql`
+    with delivery_outcome as (
+      update invitation_delivery d
+      set status = case when o.s = 'retry' then 'queued' else o.s end,
+        sent_at = case when o.s = 'sent' then now() when o.s = 'retry' then d.sent_at end,
+        last_error = o.e,
+        claimed_until = null
+      from ${columns(outcomes, (row) => row.id)} as o(i, t, s, e)
+      where d.id = o.i and d.tenant_id = o.t
+      returning d.id
+    )
+    update invitee i
+    set send_status = case o.s when 'sent' then 'Sent' when 'failed' then 'Failed' when 'unsubscribed' then 'Unsubscribed' else i.send_status end,
+      first_email = case when o.s = 'sent' then coalesce(i.first_email, now()) else i.first_email end,
+      most_recent_email = case when o.s = 'sent' then now() else i.most_recent_email end,
+      last_error = case when o.s = 'sent' then null else o.e end
+    from ${columns(invitees, (row) => row.inviteeId)} as o(i, t, s, e)
+    where i.id = o.i and i.tenant_id = o.t and (o.s in ('sent', 'retry') or i.send_status <> 'Sent')`);
 }
 
 /** Deliveries whose job may have gone missing: queued long after their time, or stuck with an expired lease. */

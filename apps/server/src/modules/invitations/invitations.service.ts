@@ -38,6 +38,7 @@ import {
   listPreviousInviteeDetails,
   listSuppressedEmails,
   listSurveyNames,
+  type NewInvitee,
   pageCompanyInvitees,
   pageSurveyInvitees,
   resetInviteesForResend,
@@ -142,7 +143,7 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
     const wantsPrevious = recipients.filter((recipient) => recipient.usePreviousMeta).map((recipient) => recipient.email);
     const previous = await listPreviousInviteeDetails(tx, actor.tenantId, wantsPrevious);
 
-    const toCreate: Parameters<typeof insertInvitees>[2][number][] = [];
+    const toCreate: NewInvitee[] = [];
     const toResend: { id: string; email: string }[] = [];
     for (const recipient of recipients) {
       const known = existing.get(recipient.email);
@@ -163,7 +164,6 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
           lastName: recipient.lastName || earlier?.lastName || null,
           meta: { ...(earlier?.meta ?? {}), ...recipientMeta(recipient) },
           scheduledDate,
-          sendStatus: "Pending",
         });
       }
     }
@@ -175,15 +175,12 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
       scheduledDate,
     );
     const invited = [...created_, ...toResend];
-    const domain = ctx.email.messageIdDomain;
-    const deliveries = await insertDeliveries(
-      tx,
-      actor.tenantId,
-      invited.map((row) => {
-        const id = randomUUID();
-        return { id, invitationId: invitationRow.id, inviteeId: row.id, sendAt: startAt, messageId: `<${id}.invitation@${domain}>` };
-      }),
-    );
+    const deliveries = await insertDeliveries(tx, actor.tenantId, {
+      invitationId: invitationRow.id,
+      sendAt: startAt,
+      messageIdDomain: ctx.email.messageIdDomain,
+      rows: invited.map((row) => ({ id: randomUUID(), inviteeId: row.id })),
+    });
     await ctx.jobs.enqueueMany(
       SEND_INVITATION_JOB,
       deliveries.map((delivery) => ({ data: { deliveryId: delivery.id }, singletonKey: delivery.id, startAfter: startAt })),
@@ -214,8 +211,9 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
         tx,
       );
     }
-    return { invited, copyId, scheduledDate };
+    return { invited, copyId, scheduledDate, sendsNow: deliveries.length > 0 && startAt.getTime() <= now };
   });
+  if (result.sendsNow) ctx.jobs.wake(SEND_INVITATION_JOB);
   if (result.copyId) await ctx.email.enqueueDelivery(result.copyId);
   return {
     success: true,

@@ -92,6 +92,7 @@ describe("invitations over SMTP", () => {
   });
 
   it("reports people already invited, listed twice or already answered, and a reminder goes only to non-responders", async () => {
+    const copiesBefore = smtp.messagesTo("olive.copy@example.com").length;
     const again = await call(testApp.app, "POST", "/api/invite", {
       cookie: company.owner.cookie,
       body: {
@@ -137,6 +138,8 @@ describe("invitations over SMTP", () => {
     expect(reminder.json().duplicateInvitees).toEqual([{ email: "ana@example.com", reason: "already-responded" }]);
     await waitFor(() => smtp.messagesTo("ben@example.com").length === before + 1);
     expect(smtp.messagesTo("ana@example.com")).toHaveLength(1);
+    // each of the two invitations sends the CC one copy (through the outbox, which may lag the invitations)
+    await waitFor(() => smtp.messagesTo("olive.copy@example.com").length === copiesBefore + 2);
   });
 
   it("a retried batch of the same invitation sends nobody twice", async () => {
