@@ -22,6 +22,7 @@ import { defineEmailJobs } from "./modules/email/email.jobs.js";
 import { EmailService } from "./modules/email/email.service.js";
 import { defineInvitationJobs } from "./modules/invitations/invitations.jobs.js";
 import { registerInvitationRoutes } from "./modules/invitations/invitations.routes.js";
+import { registerReportRoutes } from "./modules/reports/reports.routes.js";
 import { registerUnsubscribeRoutes } from "./modules/invitations/unsubscribe.routes.js";
 import { registerHealthRoutes } from "./modules/health/health.routes.js";
 import { registerMeRoutes } from "./modules/me/me.routes.js";
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerSurveyExportRoutes(app, ctx);
   await registerInvitationRoutes(app, ctx);
   await registerUnsubscribeRoutes(app, ctx);
+  await registerReportRoutes(app, ctx);
   if (email.usesDevOutbox) await registerDevMailRoutes(app, ctx);
   await registerWebApp(app, (options.serveWeb ?? true) ? (env.WEB_DIST ?? DEFAULT_WEB_DIST) : null);
 

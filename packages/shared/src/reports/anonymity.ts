@@ -360,7 +360,12 @@ export interface SuppressionPlan {
  */
 export function planSuppression(counts: CohortCounts, threshold: number = DEFAULT_VISIBILITY_THRESHOLD): SuppressionPlan {
   const k = normalizeVisibilityThreshold(threshold);
-  const dimensions = normalizeDimensions(counts.dimensions);
+  const allDimensions = normalizeDimensions(counts.dimensions);
+  // A question nobody answered adds only "group = the same group, unanswered" relations: it tells an attacker
+  // nothing, so it stays out of the lattice (where its degenerate lines would only cost hides). Its groups are empty.
+  const dimensions = allDimensions.filter((dimension) =>
+    dimension.values.some((value) => (own(own(counts.single, dimension.key), value) ?? 0) > 0),
+  );
   const lattice = buildLattice(dimensions);
   const sizes = cellSizes(lattice, { ...counts, dimensions });
   const lines = buildLines(lattice);
@@ -429,31 +434,51 @@ export function planSuppression(counts: CohortCounts, threshold: number = DEFAUL
   };
   const plan: SuppressionPlan = {
     threshold: k,
-    dimensions,
+    dimensions: allDimensions,
     whole: visible[0] ? { visible: true, size: sizes[0] } : { visible: false, reason: primary[0] ? "below-threshold" : "complementary" },
     single: dict(),
     pairs: dict(),
   };
-  dimensions.forEach((dimension, i) => {
+  const activeIndex = new Map(dimensions.map((dimension, index) => [dimension.key, index]));
+  /** The lattice cell of `key=value`, or null for a question nobody answered (its groups are empty). */
+  const singleOf = (key: string, value: string): number | null => {
+    const i = activeIndex.get(key);
+    if (i === undefined) return null;
+    return singleCell(lattice, i, dimensions[i].values.indexOf(value));
+  };
+  const emptyVisibility = (parents: number[]): GroupVisibility =>
+    visible[0] && parents.every((parent) => sizes[parent] === 0 || sizes[parent] >= k)
+      ? { visible: true, size: 0 }
+      : { visible: false, reason: "complementary" };
+  for (const dimension of allDimensions) {
     const groups = dict<GroupVisibility>();
-    dimension.values.forEach((value, a) => {
-      groups[value] = visibilityOf(singleCell(lattice, i, a), [0]);
-    });
+    for (const value of dimension.values) {
+      const cell = singleOf(dimension.key, value);
+      groups[value] = cell === null ? emptyVisibility([0]) : visibilityOf(cell, [0]);
+    }
     plan.single[dimension.key] = groups;
-  });
-  for (let i = 0; i < dimensions.length; i++) {
-    for (let j = i + 1; j < dimensions.length; j++) {
+  }
+  for (let i = 0; i < allDimensions.length; i++) {
+    for (let j = i + 1; j < allDimensions.length; j++) {
+      const [first, second] = [allDimensions[i], allDimensions[j]];
       const groups = dict<GroupVisibility>();
-      dimensions[i].values.forEach((valueA, a) => {
-        dimensions[j].values.forEach((valueB, b) => {
-          groups[pairValueKey(valueA, valueB)] = visibilityOf(pairCell(lattice, i, a, j, b), [
-            0,
-            singleCell(lattice, i, a),
-            singleCell(lattice, j, b),
-          ]);
-        });
-      });
-      plan.pairs[pairKey(dimensions[i].key, dimensions[j].key)] = groups;
+      const ai = activeIndex.get(first.key);
+      const bj = activeIndex.get(second.key);
+      for (const valueA of first.values) {
+        for (const valueB of second.values) {
+          const cellA = singleOf(first.key, valueA);
+          const cellB = singleOf(second.key, valueB);
+          const parents = [0, ...(cellA === null ? [] : [cellA]), ...(cellB === null ? [] : [cellB])];
+          groups[pairValueKey(valueA, valueB)] =
+            ai !== undefined && bj !== undefined
+              ? visibilityOf(
+                  pairCell(lattice, ai, dimensions[ai].values.indexOf(valueA), bj, dimensions[bj].values.indexOf(valueB)),
+                  parents,
+                )
+              : emptyVisibility(parents);
+        }
+      }
+      plan.pairs[pairKey(first.key, second.key)] = groups;
     }
   }
   return plan;

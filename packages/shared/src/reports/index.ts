@@ -8,3 +8,4 @@ export * from "./format.js";
 export * from "./lowi-keys.js";
 export * from "./statistics.js";
 export * from "./anonymity.js";
+export * from "./survey-report-state.js";

@@ -1,0 +1,229 @@
+/**
+ * Keeps each survey's report state folded from its responses, so a report reads a folded state plus the few responses
+ * that arrived since, never the whole list (docs/decisions/0016-report-aggregates.md).
+ *
+ * The subtle part is which responses are settled. Response `seq` values come from an identity column, assigned when
+ * the INSERT runs, not when it commits: a transaction still open may hold a lower `seq` than a row already visible.
+ * Folding past it would skip that response forever. So the store only moves its `foldedSeq` over rows it can prove
+ * settled:
+ *  - on embedded PGlite there is one connection and statements run one after another, so every row a read sees is
+ *    settled, and so is every lower seq;
+ *  - on PostgreSQL, each read notes the highest seq it saw and its snapshot's xmax. At a later read, at least one
+ *    second on, whose snapshot's xmin is at least that xmax, every transaction that was running then has ended, so
+ *    every seq up to the noted one is settled (a transaction draws its seq and its transaction id within the same
+ *    INSERT; the second covers the instant between the two).
+ * Rows above the settled prefix are folded into a copy for this answer and read again next time: nothing is lost;
+ * they are only not stored yet.
+ */
+import type { Database } from "../../db/client.js";
+import { rowsOf } from "../../db/client.js";
+import { sql } from "drizzle-orm";
+import { findSurveyAggregate, saveSurveyAggregate } from "./reports.repo.js";
+
+export interface FoldEngine<State, Plan> {
+  readonly version: number;
+  empty(plan: Plan): State;
+  fold(state: State, answers: Record<string, string>, plan: Plan): void;
+  clone(state: State): State;
+  /** The respondents in a state. */
+  responses(state: State): number;
+  /** The state as stored in JSONB. */
+  serialize(state: State): unknown;
+  /** A stored state of this version, or null when it cannot be read (then it is rebuilt). */
+  revive(data: unknown, plan: Plan): State | null;
+}
+
+interface Observation {
+  at: number;
+  maxSeq: number;
+  xmax: bigint;
+}
+
+interface Cached<State> {
+  version: number;
+  foldedSeq: number;
+  state: State;
+  lastPersistAt: number;
+  persistedSeq: number;
+  /** Earlier reads of the tail, oldest first (PostgreSQL only). */
+  observations: Observation[];
+  /** Reads of one survey run one at a time: they fold into the same state. */
+  lock: Promise<unknown>;
+}
+
+export interface FoldResult<State> {
+  state: State;
+  /** Responses folded in from the tail on this read (not yet settled). */
+  tail: number;
+}
+
+const PAGE = 5_000;
+const SETTLE_AFTER_MS = 1_000;
+const MAX_OBSERVATIONS = 32;
+const PERSIST_INTERVAL_MS = 5_000;
+const MAX_CACHED_SURVEYS = 200;
+
+interface TailRow {
+  seq: number;
+  answers: Record<string, string>;
+  xmin: string;
+  xmax: string;
+}
+
+export class AggregateStore<State, Plan> {
+  private readonly cache = new Map<string, Cached<State>>();
+  private readonly loading = new Map<string, Promise<Cached<State>>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly engine: FoldEngine<State, Plan>,
+    /** True on embedded PGlite (one connection, statements one after another). */
+    private readonly singleConnection: boolean,
+  ) {}
+
+  /** Forgets every cached state (tests; a survey whose questions changed). */
+  clear(surveyId?: string): void {
+    if (surveyId) this.cache.delete(surveyId);
+    else this.cache.clear();
+  }
+
+  /** The survey's state with every visible response folded in. The caller must not modify it. */
+  async read(tenantId: string, surveyId: string, plan: Plan): Promise<FoldResult<State>> {
+    const cached = await this.load(tenantId, surveyId, plan);
+    const run = cached.lock.then(() => this.foldTail(tenantId, surveyId, plan, cached));
+    cached.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  private async foldTail(tenantId: string, surveyId: string, plan: Plan, cached: Cached<State>): Promise<FoldResult<State>> {
+    const startedAt = Date.now();
+    let pending: State | null = null;
+    let tail = 0;
+    let after = cached.foldedSeq;
+    let settledLimit = this.singleConnection ? Number.POSITIVE_INFINITY : cached.foldedSeq;
+    let decided = this.singleConnection;
+    let readMax = cached.foldedSeq;
+    let readXmax: bigint | null = null;
+
+    for (;;) {
+      const rows = await this.readTail(tenantId, surveyId, after);
+      if (rows.length === 0) break;
+      const xmax = BigInt(rows[0].xmax);
+      readXmax = readXmax === null || xmax > readXmax ? xmax : readXmax;
+      if (!decided) {
+        // The first page's snapshot decides which earlier observation is now settled.
+        const xmin = BigInt(rows[0].xmin);
+        for (const observation of cached.observations) {
+          if (observation.at <= startedAt - SETTLE_AFTER_MS && xmin >= observation.xmax)
+            settledLimit = Math.max(settledLimit, observation.maxSeq);
+        }
+        cached.observations = cached.observations.filter((observation) => observation.maxSeq > settledLimit);
+        decided = true;
+      }
+      for (const row of rows) {
+        if (pending === null && row.seq <= settledLimit) {
+          this.engine.fold(cached.state, row.answers, plan);
+          cached.foldedSeq = row.seq;
+        } else {
+          if (pending === null) pending = this.engine.clone(cached.state);
+          this.engine.fold(pending, row.answers, plan);
+          tail += 1;
+        }
+        readMax = row.seq;
+      }
+      after = rows[rows.length - 1].seq;
+      if (rows.length < PAGE) break;
+    }
+
+    if (!this.singleConnection && readXmax !== null && tail > 0) {
+      cached.observations.push({ at: startedAt, maxSeq: readMax, xmax: readXmax });
+      if (cached.observations.length > MAX_OBSERVATIONS) cached.observations.shift();
+    }
+    if (cached.foldedSeq > cached.persistedSeq && Date.now() - cached.lastPersistAt >= PERSIST_INTERVAL_MS) {
+      await this.persist(tenantId, surveyId, cached);
+    }
+    return { state: pending ?? cached.state, tail };
+  }
+
+  /** Folds and writes the settled state now (the bench after seeding; tests). */
+  async flush(tenantId: string, surveyId: string, plan: Plan): Promise<void> {
+    await this.read(tenantId, surveyId, plan);
+    const cached = await this.load(tenantId, surveyId, plan);
+    const run = cached.lock.then(async () => {
+      if (cached.foldedSeq > cached.persistedSeq) await this.persist(tenantId, surveyId, cached);
+    });
+    cached.lock = run.catch(() => undefined);
+    await run;
+  }
+
+  private async persist(tenantId: string, surveyId: string, cached: Cached<State>): Promise<void> {
+    const foldedSeq = cached.foldedSeq;
+    await saveSurveyAggregate(this.db, tenantId, surveyId, {
+      version: this.engine.version,
+      foldedSeq,
+      responses: this.engine.responses(cached.state),
+      data: this.engine.serialize(cached.state),
+    });
+    cached.persistedSeq = foldedSeq;
+    cached.lastPersistAt = Date.now();
+  }
+
+  private async readTail(tenantId: string, surveyId: string, after: number): Promise<TailRow[]> {
+    // One statement, so the snapshot it reports is the one its rows were read under.
+    const result = await this.db.execute(sql`
+      select r.seq, r.answers, pg_snapshot_xmin(s.snap)::text as xmin, pg_snapshot_xmax(s.snap)::text as xmax
+      from (select pg_current_snapshot() as snap) s
+      left join lateral (
+        select seq, answers from survey_response
+        where survey_id = ${surveyId} and tenant_id = ${tenantId} and seq > ${after}
+        order by seq limit ${PAGE}
+      ) r on true`);
+    const rows = rowsOf<{ seq: number | null; answers: Record<string, string> | string | null; xmin: string; xmax: string }>(result);
+    return rows
+      .filter((row) => row.seq !== null)
+      .map((row) => ({
+        seq: Number(row.seq),
+        answers: typeof row.answers === "string" ? (JSON.parse(row.answers) as Record<string, string>) : (row.answers ?? {}),
+        xmin: row.xmin,
+        xmax: row.xmax,
+      }));
+  }
+
+  private async load(tenantId: string, surveyId: string, plan: Plan): Promise<Cached<State>> {
+    const hit = this.cache.get(surveyId);
+    if (hit && hit.version === this.engine.version) {
+      // Most recently used last, for the size cap.
+      this.cache.delete(surveyId);
+      this.cache.set(surveyId, hit);
+      return hit;
+    }
+    const inFlight = this.loading.get(surveyId);
+    if (inFlight) return inFlight;
+    const promise = (async () => {
+      const row = await findSurveyAggregate(this.db, tenantId, surveyId);
+      const revived = row && row.version === this.engine.version ? this.engine.revive(row.data, plan) : null;
+      const cached: Cached<State> = {
+        version: this.engine.version,
+        foldedSeq: revived && row ? row.foldedSeq : 0,
+        persistedSeq: revived && row ? row.foldedSeq : 0,
+        state: revived ?? this.engine.empty(plan),
+        lastPersistAt: 0,
+        observations: [],
+        lock: Promise.resolve(),
+      };
+      this.cache.set(surveyId, cached);
+      while (this.cache.size > MAX_CACHED_SURVEYS) {
+        const oldest = this.cache.keys().next().value;
+        if (oldest === undefined) break;
+        this.cache.delete(oldest);
+      }
+      return cached;
+    })();
+    this.loading.set(surveyId, promise);
+    try {
+      return await promise;
+    } finally {
+      this.loading.delete(surveyId);
+    }
+  }
+}

@@ -1,0 +1,364 @@
+/**
+ * Report downloads: the company report as a PDF laid out like the page (score header, score cards, bar lists,
+ * recommend and benefits), and every report table as CSV. Both read the same numbers as the pages, through the same
+ * anonymity rules (a hidden group downloads as the notice, never as numbers).
+ */
+import type { CompanyReport, ReportFilter, ScoreRow } from "@hearth/shared";
+import Papa from "papaparse";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { AppContext } from "../../app-context.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError } from "../../lib/errors.js";
+import { findReportTenant } from "./reports.repo.js";
+import { getBreakdownReport, getCompanyReport, getTeamReport } from "./reports.service.js";
+
+export const REPORT_CSV_TABLES = [
+  "competencies",
+  "love-areas",
+  "spark-areas",
+  "recommend",
+  "benefits",
+  "group-areas",
+  "team",
+  "breakdown",
+] as const;
+export type ReportCsvTable = (typeof REPORT_CSV_TABLES)[number];
+
+function fileSlug(name: string): string {
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[^\w\s-]/g, "")
+      .trim()
+      .replace(/\s+/g, "-")
+      .toLowerCase()
+      .slice(0, 60) || "survey"
+  );
+}
+
+const filterSuffix = (filters: readonly ReportFilter[]) =>
+  filters.length ? `-${filters.map((filter) => fileSlug(filter.value)).join("-")}` : "";
+
+function csv(rows: (string | number | null)[][]): string {
+  // A leading =, +, - or @ would run as a formula in a spreadsheet; a quote mark keeps it text.
+  const safe = rows.map((row) => row.map((cell) => (typeof cell === "string" && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : (cell ?? ""))));
+  return `\uFEFF${Papa.unparse(safe, { newline: "\r\n" })}\r\n`;
+}
+
+const scoreTable = (rows: readonly ScoreRow[]) => [
+  ["Name", "Topic", "Score (out of 5)", "Percent of 5", "Benchmark", "Comparison", "CI 95% low", "CI 95% high", "Answers"],
+  ...rows.map((row) => [
+    row.name,
+    row.topic,
+    row.score,
+    row.percent,
+    row.benchmark,
+    row.comparison,
+    row.ci?.low ?? null,
+    row.ci?.high ?? null,
+    row.answers,
+  ]),
+];
+
+export async function exportReportTableCsv(
+  ctx: AppContext,
+  actor: Actor,
+  surveyId: string,
+  table: ReportCsvTable,
+  filters: ReportFilter[],
+  cohort: string | undefined,
+): Promise<{ fileName: string; text: string }> {
+  if (table === "team") {
+    const team = await getTeamReport(ctx, actor, surveyId, cohort);
+    const rows: (string | number | null)[][] = [["Cohort", "Responses", ...team.columns.map((column) => column.name)]];
+    if (team.overall)
+      rows.push(["All respondents", team.overall.responses, ...team.columns.map((column) => team.overall?.scores[column.id] ?? null)]);
+    for (const row of team.rows) {
+      rows.push(
+        row.hidden
+          ? [row.value, "Hidden", ...team.columns.map(() => "Hidden")]
+          : [row.value, row.responses, ...team.columns.map((column) => row.scores?.[column.id] ?? null)],
+      );
+    }
+    return { fileName: `team-${fileSlug(team.cohortKey ?? "report")}.csv`, text: csv(rows) };
+  }
+  if (table === "breakdown") {
+    const breakdown = await getBreakdownReport(ctx, actor, surveyId, filters);
+    if (breakdown.hidden) return { fileName: `breakdown${filterSuffix(filters)}.csv`, text: csv([["Notice"], [breakdown.notice]]) };
+    const rows: (string | number | null)[][] = [["Question key", "Question", "Option", "Count", "Share (%)"]];
+    for (const question of breakdown.questions) {
+      for (const option of question.options) rows.push([question.key, question.title, option.label, option.count, option.share]);
+      for (const [label, count] of Object.entries(question.sentiment ?? {}))
+        rows.push([question.key, question.title, `Sentiment: ${label}`, count, null]);
+      for (const [label, count] of Object.entries(question.emotion ?? {}))
+        rows.push([question.key, question.title, `Emotion: ${label}`, count, null]);
+    }
+    return { fileName: `breakdown${filterSuffix(filters)}.csv`, text: csv(rows) };
+  }
+  const report = await getCompanyReport(ctx, actor, surveyId, filters);
+  const fileName = `${table}${filterSuffix(filters)}.csv`;
+  if (report.hidden) return { fileName, text: csv([["Notice"], [report.notice]]) };
+  if (report.locked) {
+    throw new AppError("PLAN_UPGRADE_REQUIRED", "Downloading the company report needs a higher plan.", {
+      status: 403,
+      fields: { feature: "LOWIReport" },
+    });
+  }
+  switch (table) {
+    case "competencies":
+      return { fileName, text: csv(scoreTable([report.love, report.spark, ...report.competencies])) };
+    case "love-areas":
+      return { fileName, text: csv(scoreTable(report.loveAreas)) };
+    case "spark-areas":
+      return { fileName, text: csv(scoreTable(report.sparkAreas)) };
+    case "recommend": {
+      const { recommend } = report;
+      const rows: (string | number | null)[][] = [
+        ["Group", "Count", "Share (%)", "Benchmark share (%)"],
+        ["Recommend", recommend.recommend, recommend.shares.recommend, recommend.benchmark?.shares.recommend ?? null],
+        ["Neutral", recommend.neutral, recommend.shares.neutral, recommend.benchmark?.shares.neutral ?? null],
+        ["Won't recommend", recommend.wontRecommend, recommend.shares.wontRecommend, recommend.benchmark?.shares.wontRecommend ?? null],
+        ["eNPS", recommend.enps, null, null],
+        [],
+        ["Answer", "Count"],
+        ...recommend.distribution.map((entry) => [entry.label, entry.count]),
+      ];
+      return { fileName, text: csv(rows) };
+    }
+    case "benefits":
+      return {
+        fileName,
+        text: csv([
+          ["Benefit", "Topic", "Satisfaction (out of 5)", "Percent of 5", "Benchmark", "Comparison", "Offered (%)", "Answers"],
+          ...report.benefits.map((row) => [
+            row.name,
+            row.topic,
+            row.satisfaction,
+            row.percent,
+            row.benchmark,
+            row.comparison,
+            row.offeredShare,
+            row.answers,
+          ]),
+        ]),
+      };
+    case "group-areas":
+      return {
+        fileName,
+        text: csv([
+          ["Group", "Topic", "Do Well", "Do Better", "Not Sure", "Do Well (%)", "Do Better (%)", "Not Sure (%)"],
+          ...report.groupAreas.map((row) => [
+            row.name,
+            row.topic,
+            row.doWell,
+            row.doBetter,
+            row.notSure,
+            row.shares.doWell,
+            row.shares.doBetter,
+            row.shares.notSure,
+          ]),
+        ]),
+      };
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------------------
+// PDF
+
+const INK = rgb(0.11, 0.1, 0.12);
+const MUTED = rgb(0.42, 0.4, 0.44);
+const EMBER = rgb(0.8, 0.29, 0.13);
+const TRACK = rgb(0.93, 0.92, 0.91);
+const BENCH = rgb(0.2, 0.24, 0.3);
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN = 48;
+
+/** Standard PDF fonts cover Windows-1252 only: anything else becomes its closest plain letter, or "?". */
+function pdfText(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, "-")
+    .replace(/™/g, "(TM)")
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+}
+
+class Layout {
+  page: PDFPage;
+  y: number;
+  constructor(
+    private readonly doc: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+    private readonly footer: string,
+  ) {
+    this.page = this.addPage();
+    this.y = PAGE_HEIGHT - MARGIN;
+  }
+
+  private addPage(): PDFPage {
+    const page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    page.drawText(pdfText(this.footer), { x: MARGIN, y: 24, size: 8, font: this.regular, color: MUTED });
+    page.drawText(`Page ${this.doc.getPageCount()}`, { x: PAGE_WIDTH - MARGIN - 40, y: 24, size: 8, font: this.regular, color: MUTED });
+    return page;
+  }
+
+  ensure(height: number): void {
+    if (this.y - height < MARGIN) {
+      this.page = this.addPage();
+      this.y = PAGE_HEIGHT - MARGIN;
+    }
+  }
+
+  text(value: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; x?: number; gap?: number } = {}): void {
+    const size = options.size ?? 10;
+    this.ensure(size + 4);
+    this.page.drawText(pdfText(value), {
+      x: options.x ?? MARGIN,
+      y: this.y - size,
+      size,
+      font: options.bold ? this.bold : this.regular,
+      color: options.color ?? INK,
+    });
+    this.y -= size + (options.gap ?? 6);
+  }
+
+  heading(value: string): void {
+    this.ensure(40);
+    this.y -= 10;
+    this.text(value, { size: 14, bold: true, gap: 8 });
+  }
+
+  /** One row: name, score out of 5, a bar with the benchmark marked, the comparison. */
+  scoreBar(row: ScoreRow): void {
+    this.ensure(20);
+    const top = this.y;
+    const barX = MARGIN + 200;
+    const barWidth = 190;
+    this.page.drawText(pdfText(row.name), { x: MARGIN, y: top - 10, size: 9.5, font: this.regular, color: INK });
+    this.page.drawText(row.score.toFixed(2), { x: MARGIN + 160, y: top - 10, size: 9.5, font: this.bold, color: INK });
+    if (!row.hideBar) {
+      this.page.drawRectangle({ x: barX, y: top - 11, width: barWidth, height: 8, color: TRACK });
+      this.page.drawRectangle({
+        x: barX,
+        y: top - 11,
+        width: (barWidth * Math.max(0, Math.min(5, row.score))) / 5,
+        height: 8,
+        color: EMBER,
+      });
+      if (row.benchmark > 0) {
+        const at = barX + (barWidth * Math.min(5, row.benchmark)) / 5;
+        this.page.drawRectangle({ x: at - 0.75, y: top - 14, width: 1.5, height: 14, color: BENCH });
+      }
+    }
+    const right = `${row.benchmark > 0 ? `bench ${row.benchmark.toFixed(2)}  ` : ""}${row.comparison}`;
+    this.page.drawText(pdfText(right), { x: barX + barWidth + 12, y: top - 10, size: 8.5, font: this.regular, color: MUTED });
+    this.y -= 18;
+  }
+}
+
+export async function exportCompanyReportPdf(ctx: AppContext, actor: Actor, surveyId: string, filters: ReportFilter[]) {
+  const report = await getCompanyReport(ctx, actor, surveyId, filters);
+  const tenant = await findReportTenant(ctx.database.db, actor.tenantId);
+  if (!report.hidden && report.locked) {
+    throw new AppError("PLAN_UPGRADE_REQUIRED", "Downloading the company report needs a higher plan.", {
+      status: 403,
+      fields: { feature: "LOWIReport" },
+    });
+  }
+  const doc = await PDFDocument.create();
+  const companyName = tenant?.companyName?.trim() || "Your company";
+  doc.setTitle(pdfText(`Company report - ${report.hidden ? "hidden" : report.surveyName}`));
+  doc.setAuthor("Hearth");
+  doc.setCreationDate(new Date());
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const generated = new Date().toISOString().slice(0, 10);
+  const layout = new Layout(doc, regular, bold, `${companyName} - Company report - generated ${generated} by Hearth`);
+
+  layout.text(companyName, { size: 11, color: MUTED, gap: 4 });
+  layout.text(report.hidden ? "Company report" : `Company report: ${report.surveyName}`, { size: 20, bold: true, gap: 8 });
+  if (filters.length)
+    layout.text(`Narrowed to ${filters.map((filter) => `${filter.key} = ${filter.value}`).join(" and ")}`, { color: MUTED });
+
+  if (report.hidden) {
+    layout.text(report.notice, { size: 12, gap: 10 });
+    return { fileName: `company-report${filterSuffix(filters)}.pdf`, bytes: await doc.save() };
+  }
+
+  if (report.isDemo) layout.text("THIS IS A DEMO PREVIEW", { bold: true, color: EMBER });
+  layout.text(
+    `${report.responses.toLocaleString("en-US")} responses - benchmark: ${report.benchmarkSize} companies, ${report.benchmarkYear}${report.benchmarkSource === "recomputed" ? " (recomputed from Hearth companies)" : ""}`,
+    { color: MUTED, gap: 14 },
+  );
+
+  // Score header: the LOWI score large, the SPARK score beside it.
+  layout.ensure(90);
+  const top = layout.y;
+  const card = (x: number, title: string, row: ScoreRow) => {
+    layout.page.drawRectangle({ x, y: top - 78, width: 240, height: 78, color: rgb(0.99, 0.96, 0.94) });
+    layout.page.drawText(pdfText(title), { x: x + 12, y: top - 18, size: 10, font: regular, color: MUTED });
+    layout.page.drawText(`${row.score.toFixed(2)} / 5`, { x: x + 12, y: top - 48, size: 24, font: bold, color: INK });
+    const detail = `${row.percent.toFixed(1)}% - benchmark ${row.benchmark > 0 ? row.benchmark.toFixed(2) : "n/a"} (${row.comparison})`;
+    layout.page.drawText(pdfText(detail), { x: x + 12, y: top - 62, size: 8.5, font: regular, color: MUTED });
+    if (row.ci)
+      layout.page.drawText(`95% interval ${row.ci.low.toFixed(2)} - ${row.ci.high.toFixed(2)}`, {
+        x: x + 12,
+        y: top - 73,
+        size: 8.5,
+        font: regular,
+        color: MUTED,
+      });
+  };
+  card(MARGIN, "LOWI score (Love of Workplace Index)", report.love);
+  card(MARGIN + 259, "SPARK score", report.spark);
+  layout.y = top - 92;
+
+  layout.heading("Competencies");
+  for (const row of report.competencies) layout.scoreBar(row);
+  layout.heading("Love areas");
+  for (const row of report.loveAreas) layout.scoreBar(row);
+  layout.heading("SPARK areas");
+  for (const row of report.sparkAreas) layout.scoreBar(row);
+
+  layout.heading("Top 5 and low 5");
+  for (const [index, row] of report.top5.entries()) layout.text(`${index + 1}. ${row.name}  ${row.score.toFixed(2)}`, { gap: 3 });
+  layout.y -= 6;
+  for (const [index, row] of report.low5.entries())
+    layout.text(`${index + 1}. ${row.name}  ${row.score.toFixed(2)}`, { gap: 3, color: MUTED });
+
+  const { recommend } = report;
+  layout.heading("Would recommend as a place to work");
+  layout.text(
+    `Recommend ${recommend.shares.recommend}% (${recommend.recommend}) - Neutral ${recommend.shares.neutral}% (${recommend.neutral}) - Won't recommend ${recommend.shares.wontRecommend}% (${recommend.wontRecommend})`,
+  );
+  if (recommend.enps !== null) layout.text(`eNPS ${recommend.enps > 0 ? "+" : ""}${recommend.enps}`, { bold: true });
+  if (recommend.benchmark) {
+    layout.text(
+      `Benchmark: recommend ${recommend.benchmark.shares.recommend}%, neutral ${recommend.benchmark.shares.neutral}%, won't recommend ${recommend.benchmark.shares.wontRecommend}%`,
+      { color: MUTED },
+    );
+  }
+
+  layout.heading("Benefits Matrix");
+  for (const row of report.benefits) {
+    layout.scoreBar({ ...row, score: row.satisfaction, ci: null } as unknown as ScoreRow);
+  }
+
+  if (report.responseRate) {
+    layout.heading("Response rate");
+    layout.text(
+      `${report.responseRate.responded.toLocaleString("en-US")} of ${report.responseRate.invited.toLocaleString("en-US")} invited (${report.responseRate.rate}%)`,
+    );
+  }
+  if (report.hiddenCohorts.length > 0) {
+    layout.y -= 8;
+    layout.text("Some cohorts are hidden as the number available falls below the visibility threshold.", { color: MUTED, size: 9 });
+  }
+  return { fileName: `company-report-${fileSlug(report.surveyName)}${filterSuffix(filters)}.pdf`, bytes: await doc.save() };
+}
+
+export type { CompanyReport };

@@ -1,0 +1,271 @@
+/**
+ * The only SQL of the reports slice. Every function takes the tenant id, so no query can read another company's rows.
+ */
+import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import {
+  assignedCohort,
+  benchmarkRecomputed,
+  commentExcerpt,
+  invitee,
+  survey,
+  surveyAggregate,
+  surveyResponse,
+  tenant,
+} from "../../db/schema.js";
+
+export type SurveyAggregateRow = typeof surveyAggregate.$inferSelect;
+export type CommentExcerptRow = typeof commentExcerpt.$inferSelect;
+
+export async function findSurveyAggregate(db: Database, tenantId: string, surveyId: string): Promise<SurveyAggregateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(surveyAggregate)
+    .where(and(eq(surveyAggregate.surveyId, surveyId), eq(surveyAggregate.tenantId, tenantId)));
+  return row;
+}
+
+/**
+ * Stores folded numbers unless a row already holds more (another instance folded further): the stored `folded_seq`
+ * only moves forward for the same engine version.
+ */
+export async function saveSurveyAggregate(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  row: { version: number; foldedSeq: number; responses: number; data: unknown },
+): Promise<void> {
+  await db
+    .insert(surveyAggregate)
+    .values({ surveyId, tenantId, ...row, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: surveyAggregate.surveyId,
+      set: {
+        version: row.version,
+        foldedSeq: row.foldedSeq,
+        responses: row.responses,
+        data: row.data,
+        updatedAt: new Date(),
+      },
+      setWhere: sql`${surveyAggregate.tenantId} = ${tenantId} and (${surveyAggregate.version} <> ${row.version} or ${surveyAggregate.foldedSeq} < ${row.foldedSeq})`,
+    });
+}
+
+export interface ResponseForFold {
+  seq: number;
+  answers: Record<string, string>;
+}
+
+/** Responses with `after < seq <= upTo` (upTo null: no upper bound), in seq order, at most `limit`. */
+export async function listResponsesAfterSeq(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  after: number,
+  upTo: number | null,
+  limit: number,
+): Promise<ResponseForFold[]> {
+  const rows = await db
+    .select({ seq: surveyResponse.seq, answers: surveyResponse.answers })
+    .from(surveyResponse)
+    .where(
+      and(
+        eq(surveyResponse.surveyId, surveyId),
+        eq(surveyResponse.tenantId, tenantId),
+        gt(surveyResponse.seq, after),
+        upTo === null ? undefined : lte(surveyResponse.seq, upTo),
+      ),
+    )
+    .orderBy(asc(surveyResponse.seq))
+    .limit(limit);
+  return rows.map((row) => ({ seq: row.seq ?? 0, answers: row.answers }));
+}
+
+/** The highest response seq of a survey (0 without responses). */
+export async function findMaxResponseSeq(db: Database, tenantId: string, surveyId: string): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number | null>`max(${surveyResponse.seq})` })
+    .from(surveyResponse)
+    .where(and(eq(surveyResponse.surveyId, surveyId), eq(surveyResponse.tenantId, tenantId)));
+  return Number(row?.max ?? 0);
+}
+
+/**
+ * Responses whose answers match every `key = value` pair (a report narrowed by two cohorts, which the folded
+ * aggregates do not hold), a page at a time by seq.
+ */
+export async function listResponsesMatching(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  filters: readonly { key: string; value: string }[],
+  after: number,
+  limit: number,
+): Promise<ResponseForFold[]> {
+  const conditions = filters.map((filter) => sql`${surveyResponse.answers} ->> ${filter.key} = ${filter.value}`);
+  const rows = await db
+    .select({ seq: surveyResponse.seq, answers: surveyResponse.answers })
+    .from(surveyResponse)
+    .where(and(eq(surveyResponse.surveyId, surveyId), eq(surveyResponse.tenantId, tenantId), gt(surveyResponse.seq, after), ...conditions))
+    .orderBy(asc(surveyResponse.seq))
+    .limit(limit);
+  return rows.map((row) => ({ seq: row.seq ?? 0, answers: row.answers }));
+}
+
+export interface ReportSurveyRow {
+  id: string;
+  tenantId: string;
+  name: string;
+  surveyPreset: string;
+  isLowi: boolean;
+  isDemo: boolean;
+  isAnonymous: boolean;
+  fields: unknown[];
+  endDate: Date | null;
+  createdAt: Date;
+  archived: boolean;
+  draft: boolean;
+}
+
+export async function findReportSurvey(db: Database, tenantId: string, surveyId: string): Promise<ReportSurveyRow | undefined> {
+  const [row] = await db
+    .select({
+      id: survey.id,
+      tenantId: survey.tenantId,
+      name: survey.name,
+      surveyPreset: survey.surveyPreset,
+      isLowi: survey.isLowi,
+      isDemo: survey.isDemo,
+      isAnonymous: survey.isAnonymous,
+      fields: survey.fields,
+      endDate: survey.endDate,
+      createdAt: survey.createdAt,
+      archived: survey.archived,
+      draft: survey.draft,
+    })
+    .from(survey)
+    .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)));
+  return row;
+}
+
+export interface ReportTenantRow {
+  id: string;
+  companyName: string | null;
+  companySize: string;
+  plan: string;
+  features: string[];
+  visibilityThreshold: number;
+  logoContentType: string | null;
+  logoUpdatedAt: Date | null;
+}
+
+export async function findReportTenant(db: Database, tenantId: string): Promise<ReportTenantRow | undefined> {
+  const [row] = await db
+    .select({
+      id: tenant.id,
+      companyName: tenant.companyName,
+      companySize: tenant.companySize,
+      plan: tenant.plan,
+      features: tenant.features,
+      visibilityThreshold: tenant.visibilityThreshold,
+      logoContentType: tenant.logoContentType,
+      logoUpdatedAt: tenant.logoUpdatedAt,
+    })
+    .from(tenant)
+    .where(eq(tenant.id, tenantId));
+  return row;
+}
+
+export async function listRecomputedBenchmarks(db: Database): Promise<(typeof benchmarkRecomputed.$inferSelect)[]> {
+  return db.select().from(benchmarkRecomputed);
+}
+
+export async function listAssignedCohorts(db: Database, tenantId: string, surveyId: string, email: string) {
+  const [row] = await db
+    .select({ cohorts: assignedCohort.cohorts })
+    .from(assignedCohort)
+    .where(
+      and(eq(assignedCohort.tenantId, tenantId), eq(assignedCohort.surveyId, surveyId), eq(assignedCohort.email, email.toLowerCase())),
+    );
+  return row?.cohorts ?? null;
+}
+
+export async function listCommentsOfSurvey(db: Database, tenantId: string, surveyId: string, questionKeys?: readonly string[]) {
+  return db
+    .select({
+      id: commentExcerpt.id,
+      text: commentExcerpt.text,
+      questionKey: commentExcerpt.questionKey,
+      sentiment: commentExcerpt.sentiment,
+      emotion: commentExcerpt.emotion,
+      topic: commentExcerpt.topic,
+      direction: commentExcerpt.direction,
+      recommendTag: commentExcerpt.recommendTag,
+      hidden: commentExcerpt.hidden,
+      answers: surveyResponse.answers,
+    })
+    .from(commentExcerpt)
+    .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
+    .where(
+      and(
+        eq(commentExcerpt.tenantId, tenantId),
+        eq(commentExcerpt.surveyId, surveyId),
+        questionKeys && questionKeys.length > 0 ? inArray(commentExcerpt.questionKey, [...questionKeys]) : undefined,
+      ),
+    )
+    .orderBy(asc(commentExcerpt.id));
+}
+
+/** People invited by email to each survey (cancelled sends left out), for response rates. */
+export async function countInviteesBySurvey(db: Database, tenantId: string, surveyIds: readonly string[]): Promise<Map<string, number>> {
+  if (surveyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ surveyId: invitee.surveyId, total: sql<number>`count(*)` })
+    .from(invitee)
+    .where(and(eq(invitee.tenantId, tenantId), inArray(invitee.surveyId, [...surveyIds]), ne(invitee.sendStatus, "Cancelled")))
+    .groupBy(invitee.surveyId);
+  return new Map(rows.map((row) => [row.surveyId, Number(row.total)]));
+}
+
+/** Published, unarchived surveys, newest first, for the dashboard. */
+export async function listPublishedSurveys(db: Database, tenantId: string) {
+  return db
+    .select({
+      id: survey.id,
+      name: survey.name,
+      isLowi: survey.isLowi,
+      isDemo: survey.isDemo,
+      endDate: survey.endDate,
+      createdAt: survey.createdAt,
+      publishedAt: survey.publishedAt,
+    })
+    .from(survey)
+    .where(and(eq(survey.tenantId, tenantId), eq(survey.archived, false), eq(survey.draft, false)))
+    .orderBy(desc(survey.createdAt));
+}
+
+export async function findTenantHeadcount(db: Database, tenantId: string): Promise<number | null> {
+  const [row] = await db.select({ headcount: tenant.headcount }).from(tenant).where(eq(tenant.id, tenantId));
+  return row?.headcount ?? null;
+}
+
+/** Sentiment and emotion counts of a survey's comments per question (optionally only some responses' comments). */
+export async function countCommentTags(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  filters: readonly { key: string; value: string }[],
+) {
+  const conditions = filters.map((filter) => sql`${surveyResponse.answers} ->> ${filter.key} = ${filter.value}`);
+  return db
+    .select({
+      questionKey: commentExcerpt.questionKey,
+      sentiment: commentExcerpt.sentiment,
+      emotion: commentExcerpt.emotion,
+      total: sql<number>`count(*)`,
+    })
+    .from(commentExcerpt)
+    .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
+    .where(and(eq(commentExcerpt.tenantId, tenantId), eq(commentExcerpt.surveyId, surveyId), ...conditions))
+    .groupBy(commentExcerpt.questionKey, commentExcerpt.sentiment, commentExcerpt.emotion);
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from "fastify";
+import { breakdownReportSchema, companyReportResponseSchema, dashboardSchema, teamReportSchema } from "@hearth/shared";
+import { z } from "zod";
+import type { AppContext } from "../../app-context.js";
+import { defineRoute } from "../../lib/route.js";
+import { exportReportTableCsv, exportCompanyReportPdf, REPORT_CSV_TABLES } from "./report-export.service.js";
+import {
+  getBreakdownReport,
+  getCompanyReport,
+  getDashboard,
+  getTeamReport,
+  parseReportFilters,
+  setReportLogger,
+} from "./reports.service.js";
+
+const surveyParams = z.object({ surveyId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Unknown survey id") });
+const filterQuery = z.object({
+  filter: z.union([z.string().max(300), z.array(z.string().max(300)).max(10)]).optional(),
+});
+
+export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  setReportLogger(app.log);
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/reports/:surveyId/company",
+    summary:
+      "The company report of a LOWI survey (LOWI and SPARK scores, competencies, love and SPARK areas, recommend, benefits, benchmarks); ?filter=cohortKey:value (up to two) narrows it; a group below the visibility threshold answers {hidden:true}",
+    tags: ["reports"],
+    access: "report-view",
+    params: surveyParams,
+    query: filterQuery,
+    response: companyReportResponseSchema,
+    handler: ({ actor, params, query }) => getCompanyReport(ctx, actor, params.surveyId, parseReportFilters(query.filter)),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/reports/:surveyId/team",
+    summary:
+      "Scores by cohort (rows: the values of one cohort question; columns: LOWI, SPARK and the SPARK areas), hidden rows below the threshold",
+    tags: ["reports"],
+    access: "report-view",
+    params: surveyParams,
+    query: z.object({ cohort: z.string().min(1).max(80).optional() }),
+    response: teamReportSchema,
+    handler: ({ actor, params, query }) => getTeamReport(ctx, actor, params.surveyId, query.cohort),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/reports/:surveyId/breakdown",
+    summary: "Per question: how answers spread over the options, and for open questions the comments' sentiment and emotion",
+    tags: ["reports"],
+    access: "report-view",
+    params: surveyParams,
+    query: filterQuery,
+    response: breakdownReportSchema,
+    handler: ({ actor, params, query }) => getBreakdownReport(ctx, actor, params.surveyId, parseReportFilters(query.filter)),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/reports/:surveyId/company.pdf",
+    summary: "The company report as a PDF",
+    tags: ["reports"],
+    access: "report-view",
+    params: surveyParams,
+    query: filterQuery,
+    handler: async ({ actor, params, query, reply }) => {
+      const file = await exportCompanyReportPdf(ctx, actor, params.surveyId, parseReportFilters(query.filter));
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .header("cache-control", "no-store")
+        .send(Buffer.from(file.bytes));
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/reports/:surveyId/export/:table",
+    summary: `One report table as CSV: ${REPORT_CSV_TABLES.map((table) => `${table}.csv`).join(", ")}`,
+    tags: ["reports"],
+    access: "report-view",
+    params: surveyParams.extend({ table: z.enum(REPORT_CSV_TABLES.map((table) => `${table}.csv`) as [string, ...string[]]) }),
+    query: filterQuery.extend({ cohort: z.string().min(1).max(80).optional() }),
+    handler: async ({ actor, params, query, reply }) => {
+      const table = params.table.replace(/\.csv$/, "") as (typeof REPORT_CSV_TABLES)[number];
+      const file = await exportReportTableCsv(ctx, actor, params.surveyId, table, parseReportFilters(query.filter), query.cohort);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .header("cache-control", "no-store")
+        .send(file.text);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/dashboard",
+    summary: "The dashboard: active surveys with response rates, the latest LOWI score against its benchmark, progress to certification",
+    tags: ["reports"],
+    access: "survey-view",
+    response: dashboardSchema,
+    handler: ({ actor }) => getDashboard(ctx, actor),
+  });
+}

@@ -1,0 +1,546 @@
+/**
+ * Report numbers for the pages, the dashboard and integrators. Everything is computed from the survey's folded state
+ * (aggregate-store.ts) with the shared score engine, and every group goes through the suppression plan first: a group
+ * below the company's visibility threshold, or one that would reveal such a group by difference, answers
+ * `{hidden: true}` with no numbers (docs/decisions/0015, 0016).
+ */
+import {
+  type BenchmarkBlock,
+  type BenchmarkTable,
+  type BreakdownReport,
+  benchmarkYearForSurvey,
+  type CohortFilter,
+  type CompanyReport,
+  type CompanyReportResponse,
+  type ComputedCompanyReport,
+  type ComputedScoreRow,
+  cloneSurveyReportState,
+  cohortAggregate,
+  computeBreakdown,
+  computeCompanyReport,
+  createEmptyAggregate,
+  createEmptySurveyReportState,
+  createSurveyReportPlan,
+  type Dashboard,
+  describeCertificationProgress,
+  type Feature,
+  foldResponse,
+  formatHiddenNotice,
+  groupVisibility,
+  hasFeature,
+  type HiddenReport,
+  isSurveyOpen,
+  normalizeVisibilityThreshold,
+  planSuppression,
+  REFERENCE_BENCHMARKS,
+  type ReportAggregate,
+  type ReportCohort,
+  type ReportFilter,
+  reportFilterError,
+  resolveBenchmark,
+  reviveSurveyReportState,
+  serializeSurveyReportState,
+  SURVEY_REPORT_STATE_VERSION,
+  type SuppressionPlan,
+  type SurveyField,
+  type SurveyReportPlan,
+  type SurveyReportState,
+  type TeamReport,
+} from "@hearth/shared";
+import type { AppContext } from "../../app-context.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError, notFound } from "../../lib/errors.js";
+import { countResponsesBySurvey } from "../surveys/surveys.repo.js";
+import { AggregateStore, type FoldEngine } from "./aggregate-store.js";
+import {
+  countCommentTags,
+  countInviteesBySurvey,
+  findReportSurvey,
+  findReportTenant,
+  findTenantHeadcount,
+  listPublishedSurveys,
+  listRecomputedBenchmarks,
+  listResponsesMatching,
+  type ReportSurveyRow,
+  type ReportTenantRow,
+} from "./reports.repo.js";
+
+/** How a survey's state is folded, stored and read back. */
+const surveyStateEngine: FoldEngine<SurveyReportState, SurveyReportPlan> = {
+  version: SURVEY_REPORT_STATE_VERSION,
+  empty: (plan) => createEmptySurveyReportState(plan),
+  fold: (state, answers, plan) => foldSurveyResponseInto(state, answers, plan),
+  clone: (state) => cloneSurveyReportState(state),
+  responses: (state) => state.all.responses,
+  serialize: (state) => serializeSurveyReportState(state),
+  revive: (data, plan) => reviveSurveyReportState(data, plan),
+};
+
+// Imported lazily-named to keep the engine object above readable.
+import { foldSurveyResponse as foldSurveyResponseInto } from "@hearth/shared";
+
+interface ReportLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+let logger: ReportLogger | null = null;
+
+/** Where benchmark warnings go (spec surveys §8: logged, never shown); set once when the routes are registered. */
+export function setReportLogger(log: ReportLogger): void {
+  logger = log;
+}
+
+const stores = new WeakMap<object, AggregateStore<SurveyReportState, SurveyReportPlan>>();
+
+/** The process's aggregate store for this database (one per app). */
+export function reportStore(ctx: AppContext): AggregateStore<SurveyReportState, SurveyReportPlan> {
+  let store = stores.get(ctx.database);
+  if (!store) {
+    store = new AggregateStore(ctx.database.db, surveyStateEngine, ctx.database.kind === "pglite");
+    stores.set(ctx.database, store);
+  }
+  return store;
+}
+
+const planCache = new WeakMap<object, SurveyReportPlan>();
+const suppressionCache = new Map<string, { total: number; threshold: number; tail: number; plan: SuppressionPlan }>();
+
+function surveyPlan(survey: ReportSurveyRow): SurveyReportPlan {
+  const cached = planCache.get(survey.fields);
+  if (cached) return cached;
+  const plan = createSurveyReportPlan(survey.fields as SurveyField[]);
+  planCache.set(survey.fields, plan);
+  return plan;
+}
+
+interface LoadedSurvey {
+  survey: ReportSurveyRow;
+  tenant: ReportTenantRow;
+  threshold: number;
+  plan: SurveyReportPlan;
+  state: SurveyReportState;
+  suppression: SuppressionPlan;
+}
+
+async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string): Promise<LoadedSurvey> {
+  const { db } = ctx.database;
+  const [survey, tenant] = await Promise.all([findReportSurvey(db, actor.tenantId, surveyId), findReportTenant(db, actor.tenantId)]);
+  if (!survey || !tenant) throw notFound("This survey does not exist.");
+  if (survey.draft) throw new AppError("CONFLICT", "This survey is still a draft: it has no report yet.");
+  const plan = surveyPlan(survey);
+  const { state, tail } = await reportStore(ctx).read(actor.tenantId, survey.id, plan);
+  const threshold = normalizeVisibilityThreshold(tenant.visibilityThreshold);
+  const key = survey.id;
+  let cached = suppressionCache.get(key);
+  if (!cached || cached.total !== state.counts.total || cached.threshold !== threshold || cached.tail !== tail) {
+    cached = { total: state.counts.total, threshold, tail, plan: planSuppression(state.counts, threshold) };
+    suppressionCache.set(key, cached);
+    if (suppressionCache.size > 500) suppressionCache.delete(suppressionCache.keys().next().value as string);
+  }
+  return { survey, tenant, threshold, plan, state, suppression: cached.plan };
+}
+
+function featureAllowed(actor: Actor, tenant: ReportTenantRow, feature: Feature): boolean {
+  return hasFeature({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount }, tenant, feature);
+}
+
+function requireFeature(actor: Actor, tenant: ReportTenantRow, feature: Feature, what: string): void {
+  if (!featureAllowed(actor, tenant, feature)) {
+    throw new AppError("PLAN_UPGRADE_REQUIRED", `${what} needs a higher plan.`, { status: 403, fields: { feature } });
+  }
+}
+
+/** `key:value` strings from `?filter=` (repeatable) as filters; 400 on anything malformed. */
+export function parseReportFilters(raw: string | string[] | undefined): ReportFilter[] {
+  const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return values.map((value) => {
+    const at = value.indexOf(":");
+    if (at <= 0 || at === value.length - 1) {
+      throw new AppError("VALIDATION_FAILED", "A filter is written cohortKey:value.", {
+        fields: { filter: `"${value}" is not cohortKey:value` },
+      });
+    }
+    return { key: value.slice(0, at), value: value.slice(at + 1) };
+  });
+}
+
+function checkFilters(loaded: LoadedSurvey, filters: readonly CohortFilter[]): void {
+  const problem = reportFilterError(loaded.suppression, filters);
+  if (problem === "TOO_MANY_FILTERS") {
+    throw new AppError("VALIDATION_FAILED", "A report can be narrowed by at most two cohorts at once.", {
+      fields: { filter: "At most two filters" },
+    });
+  }
+  if (problem === "DUPLICATE_FILTER_KEY") {
+    throw new AppError("VALIDATION_FAILED", "Each cohort can be used once in a filter.", {
+      fields: { filter: "The same cohort appears twice" },
+    });
+  }
+  if (problem === "UNKNOWN_FILTER") {
+    throw new AppError("VALIDATION_FAILED", "That cohort is not in this survey.", { fields: { filter: "Unknown cohort or value" } });
+  }
+}
+
+function hiddenReport(loaded: LoadedSurvey, filters: ReportFilter[], page: string): HiddenReport {
+  return { hidden: true, threshold: loaded.threshold, filters, notice: formatHiddenNotice(page) };
+}
+
+/** The aggregate of the group the filters select (the caller has checked that the group is visible). */
+async function groupAggregate(ctx: AppContext, loaded: LoadedSurvey, filters: readonly CohortFilter[]): Promise<ReportAggregate> {
+  if (filters.length === 0) return loaded.state.all;
+  if (filters.length === 1) return cohortAggregate(loaded.state, filters[0].key, filters[0].value);
+  // Two cohorts at once: not folded ahead; the matching responses are folded now (a small group by construction).
+  const aggregate = createEmptyAggregate();
+  let after = 0;
+  for (;;) {
+    const page = await listResponsesMatching(ctx.database.db, loaded.survey.tenantId, loaded.survey.id, filters, after, 5_000);
+    for (const row of page) foldResponse(aggregate, row.answers, loaded.plan.fold);
+    if (page.length < 5_000) break;
+    after = page[page.length - 1].seq;
+  }
+  return aggregate;
+}
+
+let recomputedCache: { at: number; table: BenchmarkTable; recomputed: Set<string> } | null = null;
+
+/** The reference table with every band recomputed from at least 5 companies laid over it (cached 5 minutes). */
+async function benchmarkTable(ctx: AppContext): Promise<{ table: BenchmarkTable; recomputed: Set<string> }> {
+  if (recomputedCache && Date.now() - recomputedCache.at < 300_000) return recomputedCache;
+  const rows = await listRecomputedBenchmarks(ctx.database.db);
+  const table: Record<number, Record<string, BenchmarkBlock>> = {};
+  for (const [year, sizes] of Object.entries(REFERENCE_BENCHMARKS)) table[Number(year)] = { ...(sizes as Record<string, BenchmarkBlock>) };
+  const recomputed = new Set<string>();
+  for (const row of rows) {
+    if (!row.data) continue;
+    table[row.year] ??= {};
+    table[row.year][row.companySize] = row.data as BenchmarkBlock;
+    recomputed.add(`${row.year}:${row.companySize}`);
+  }
+  recomputedCache = { at: Date.now(), table: table as BenchmarkTable, recomputed };
+  return recomputedCache;
+}
+
+/** Drops the cached benchmark table (after the recompute job). */
+export function forgetBenchmarkTable(): void {
+  recomputedCache = null;
+}
+
+async function surveyBenchmark(ctx: AppContext, survey: ReportSurveyRow, tenant: ReportTenantRow) {
+  const { table, recomputed } = await benchmarkTable(ctx);
+  const year = benchmarkYearForSurvey({ endDate: survey.endDate, createdAt: survey.createdAt });
+  const resolved = resolveBenchmark(table, year, tenant.companySize);
+  // Spec surveys §8: the year warning is logged only; a missing size is reported as an error and Medium is used.
+  if (resolved.warning) logger?.info({ surveyId: survey.id }, resolved.warning);
+  if (resolved.error) logger?.error({ err: resolved.error, tenantId: tenant.id }, resolved.error.name);
+  const source: "reference" | "recomputed" = recomputed.has(`${resolved.year}:${resolved.companySize}`) ? "recomputed" : "reference";
+  return { ...resolved, source };
+}
+
+const blankRow = (row: ComputedScoreRow): ComputedScoreRow => ({
+  ...row,
+  score: 0,
+  percent: 0,
+  answers: 0,
+  benchmark: 0,
+  comparison: "-%",
+  hideBar: true,
+  ci: null,
+  benchmarkNote: null,
+});
+
+/** Plans without the LOWI report keep only the first row of score bars (the LOWI score); the rest is blanked. */
+function lockReport(report: ComputedCompanyReport): ComputedCompanyReport {
+  const blank = <T extends ComputedScoreRow>(rows: T[]) => rows.map((row) => blankRow(row) as T);
+  return {
+    ...report,
+    sparkScore: 0,
+    spark: blankRow(report.spark),
+    competencies: blank(report.competencies),
+    loveAreas: blank(report.loveAreas),
+    sparkAreas: blank(report.sparkAreas),
+    top5: [],
+    low5: [],
+    recommend: {
+      ...report.recommend,
+      recommend: 0,
+      neutral: 0,
+      wontRecommend: 0,
+      total: 0,
+      shares: { recommend: 0, neutral: 0, wontRecommend: 0 },
+      enps: null,
+      distribution: report.recommend.distribution.map((entry) => ({ ...entry, count: 0, share: 0 })),
+      benchmark: null,
+      enpsDifference: null,
+    },
+    groupAreas: report.groupAreas.map((row) => ({
+      ...row,
+      doWell: 0,
+      doBetter: 0,
+      notSure: 0,
+      shares: { doWell: 0, doBetter: 0, notSure: 0 },
+    })),
+    benefits: report.benefits.map((row) => ({
+      ...row,
+      satisfaction: 0,
+      percent: 0,
+      benchmark: 0,
+      comparison: "-%",
+      hideBar: true,
+      offeredShare: 0,
+      answers: 0,
+      benchmarkNote: null,
+      distribution: row.distribution.map((entry) => ({ ...entry, count: 0, share: 0 })),
+    })),
+  };
+}
+
+function hiddenCohorts(loaded: LoadedSurvey): { key: string; value: string }[] {
+  const hidden: { key: string; value: string }[] = [];
+  for (const dimension of loaded.plan.dimensions) {
+    for (const value of dimension.values) {
+      const visibility = groupVisibility(loaded.suppression, [{ key: dimension.key, value }]);
+      if (!visibility?.visible) hidden.push({ key: dimension.key, value });
+    }
+  }
+  return hidden;
+}
+
+export async function getCompanyReport(
+  ctx: AppContext,
+  actor: Actor,
+  surveyId: string,
+  filters: ReportFilter[],
+): Promise<CompanyReportResponse> {
+  const loaded = await loadSurvey(ctx, actor, surveyId);
+  if (!loaded.survey.isLowi) throw notFound("This survey has no company report: only LOWI surveys do.");
+  checkFilters(loaded, filters);
+  const visibility = groupVisibility(loaded.suppression, filters);
+  if (!visibility?.visible) return hiddenReport(loaded, filters, "Results");
+  const aggregate = await groupAggregate(ctx, loaded, filters);
+  const benchmark = await surveyBenchmark(ctx, loaded.survey, loaded.tenant);
+  const computed = computeCompanyReport(aggregate, benchmark.benchmark);
+  const locked = !featureAllowed(actor, loaded.tenant, "LOWIReport");
+  const report = locked ? lockReport(computed) : computed;
+  let responseRate: CompanyReport["responseRate"] = null;
+  if (filters.length === 0) {
+    const invited = (await countInviteesBySurvey(ctx.database.db, actor.tenantId, [surveyId])).get(surveyId) ?? 0;
+    if (invited > 0) {
+      const responded = loaded.state.all.responses;
+      responseRate = { invited, responded, rate: Math.round((responded / invited) * 1000) / 10 };
+    }
+  }
+  return {
+    hidden: false,
+    surveyId,
+    surveyName: loaded.survey.name,
+    isDemo: loaded.survey.isDemo,
+    locked,
+    filters,
+    threshold: loaded.threshold,
+    ...report,
+    benchmarkYear: benchmark.year ?? new Date().getUTCFullYear(),
+    benchmarkSize: benchmark.companySize,
+    benchmarkSource: benchmark.source,
+    responseRate,
+    hiddenCohorts: hiddenCohorts(loaded),
+  } as CompanyReport;
+}
+
+/** The cohort questions of a survey and which of their values a report may show. */
+function reportCohorts(loaded: LoadedSurvey): ReportCohort[] {
+  const fields = loaded.survey.fields as SurveyField[];
+  return loaded.plan.dimensions.map((dimension) => {
+    const field = fields.find((candidate) => candidate.key === dimension.key);
+    return {
+      key: dimension.key,
+      label: field?.question?.trim() || dimension.key,
+      values: dimension.values.map((value) => ({
+        value,
+        visible: groupVisibility(loaded.suppression, [{ key: dimension.key, value }])?.visible === true,
+      })),
+    };
+  });
+}
+
+export const TEAM_COLUMNS: { id: string; name: string }[] = [
+  { id: "love", name: "LOWI Score" },
+  { id: "spark", name: "SPARK Score" },
+  { id: "SystemicCollaboration", name: "Systemic Collaboration" },
+  { id: "PositiveVisionOfFuture", name: "Positive Vision of the Future" },
+  { id: "AlignmentOfValues", name: "Alignment of Values" },
+  { id: "Respect", name: "Respect" },
+  { id: "KillerSupportOfAchievement", name: "Killer Support of Achievement" },
+  { id: "AchievementOrientation", name: "Achievement Orientation" },
+];
+
+function teamScores(aggregate: ReportAggregate): Record<string, number> {
+  const report = computeCompanyReport(aggregate, null);
+  const scores: Record<string, number> = { love: report.love.score, spark: report.spark.score };
+  for (const area of report.sparkAreas) scores[area.topic] = area.score;
+  return scores;
+}
+
+export async function getTeamReport(ctx: AppContext, actor: Actor, surveyId: string, cohortKey: string | undefined): Promise<TeamReport> {
+  const loaded = await loadSurvey(ctx, actor, surveyId);
+  if (!loaded.survey.isLowi) throw notFound("This survey has no team report: only LOWI surveys do.");
+  requireFeature(actor, loaded.tenant, "LOWIReport", "The team report");
+  const cohorts = reportCohorts(loaded);
+  const key = cohortKey ?? cohorts[0]?.key ?? null;
+  if (key !== null && !cohorts.some((cohort) => cohort.key === key)) {
+    throw new AppError("VALIDATION_FAILED", "That cohort is not in this survey.", { fields: { cohort: "Unknown cohort" } });
+  }
+  const overallVisible = groupVisibility(loaded.suppression, [])?.visible === true;
+  const rows: TeamReport["rows"] = [];
+  const cohort = cohorts.find((candidate) => candidate.key === key);
+  for (const { value, visible } of cohort?.values ?? []) {
+    if (!visible || key === null) {
+      rows.push({ value, hidden: true, responses: null, scores: null });
+      continue;
+    }
+    const aggregate = cohortAggregate(loaded.state, key, value);
+    rows.push({ value, hidden: false, responses: aggregate.responses, scores: teamScores(aggregate) });
+  }
+  const anyHidden = rows.some((row) => row.hidden) || !overallVisible;
+  return {
+    surveyId,
+    threshold: loaded.threshold,
+    cohorts,
+    cohortKey: key,
+    columns: TEAM_COLUMNS,
+    rows: overallVisible ? rows : rows.map((row) => ({ value: row.value, hidden: true, responses: null, scores: null })),
+    overall: overallVisible ? { responses: loaded.state.all.responses, scores: teamScores(loaded.state.all) } : null,
+    notice: anyHidden ? formatHiddenNotice("Some teams") : null,
+  };
+}
+
+export async function getBreakdownReport(
+  ctx: AppContext,
+  actor: Actor,
+  surveyId: string,
+  filters: ReportFilter[],
+): Promise<BreakdownReport> {
+  const loaded = await loadSurvey(ctx, actor, surveyId);
+  requireFeature(actor, loaded.tenant, "BreakdownReport", "The breakdown report");
+  checkFilters(loaded, filters);
+  if (!groupVisibility(loaded.suppression, filters)?.visible) return hiddenReport(loaded, filters, "Results");
+  const aggregate = await groupAggregate(ctx, loaded, filters);
+  const fields = loaded.survey.fields as SurveyField[];
+  const computed = computeBreakdown(aggregate, fields);
+  const dimensionKeys = new Set(loaded.plan.dimensions.map((dimension) => dimension.key));
+  const tags = await countCommentTags(ctx.database.db, actor.tenantId, surveyId, filters);
+  const questions: Extract<BreakdownReport, { hidden: false }>["questions"] = [];
+  for (const question of computed) {
+    let options = question.options;
+    if (dimensionKeys.has(question.key)) {
+      // A cohort question's own distribution is the size of each cohort: values the plan hides are merged into one
+      // line with the people who did not say, so no small group's size shows (and none can be derived).
+      const dimension = loaded.plan.dimensions.find((candidate) => candidate.key === question.key);
+      const shown = options.filter(
+        (option) =>
+          dimension?.values.includes(option.label) &&
+          groupVisibility(loaded.suppression, [...filters, { key: question.key, value: option.label }])?.visible === true,
+      );
+      const shownTotal = shown.reduce((sum, option) => sum + option.count, 0);
+      const rest = aggregate.responses - shownTotal;
+      options = [...shown, ...(rest > 0 ? [{ label: "Hidden or not answered", count: rest, share: 0 }] : [])];
+      const total = aggregate.responses;
+      options = options.map((option) => ({ ...option, share: total > 0 ? Math.round((option.count / total) * 1000) / 10 : 0 }));
+      questions.push({
+        key: question.key,
+        title: question.title,
+        group: question.group ?? null,
+        total,
+        options,
+        sentiment: null,
+        emotion: null,
+      });
+      continue;
+    }
+    questions.push({
+      key: question.key,
+      title: question.title,
+      group: question.group ?? null,
+      total: question.total,
+      options,
+      sentiment: null,
+      emotion: null,
+    });
+  }
+  // Open questions: the sentiment and emotion of their comments.
+  const openFields = fields.filter((field) => field.answerType === "Text");
+  for (const field of openFields) {
+    const rows = tags.filter((row) => row.questionKey === field.key);
+    if (rows.length === 0) continue;
+    const sentiment: Record<string, number> = {};
+    const emotion: Record<string, number> = {};
+    let total = 0;
+    for (const row of rows) {
+      const count = Number(row.total);
+      sentiment[row.sentiment] = (sentiment[row.sentiment] ?? 0) + count;
+      emotion[row.emotion] = (emotion[row.emotion] ?? 0) + count;
+      total += count;
+    }
+    questions.push({ key: field.key, title: field.question, group: field.group ?? null, total, options: [], sentiment, emotion });
+  }
+  return { hidden: false, surveyId, filters, responses: aggregate.responses, questions };
+}
+
+export async function getDashboard(ctx: AppContext, actor: Actor): Promise<Dashboard> {
+  const { db } = ctx.database;
+  const [surveys, tenant, headcount] = await Promise.all([
+    listPublishedSurveys(db, actor.tenantId),
+    findReportTenant(db, actor.tenantId),
+    findTenantHeadcount(db, actor.tenantId),
+  ]);
+  if (!tenant) throw notFound("Company not found");
+  const now = Date.now();
+  const ids = surveys.map((survey) => survey.id);
+  const [responses, invited] = await Promise.all([
+    countResponsesBySurvey(db, actor.tenantId, ids),
+    countInviteesBySurvey(db, actor.tenantId, ids),
+  ]);
+  const activeSurveys = surveys
+    .filter((survey) => isSurveyOpen({ archived: false, draft: false, endDate: survey.endDate?.getTime() ?? null }, now))
+    .map((survey) => {
+      const answered = responses.get(survey.id) ?? 0;
+      const sent = invited.get(survey.id) ?? 0;
+      return {
+        id: survey.id,
+        name: survey.name,
+        isLowi: survey.isLowi,
+        responses: answered,
+        invited: sent,
+        responseRate: sent > 0 ? Math.round((answered / sent) * 1000) / 10 : null,
+        endDate: survey.endDate?.getTime() ?? null,
+      };
+    });
+  const latest = surveys.find((survey) => survey.isLowi && !survey.isDemo) ?? surveys.find((survey) => survey.isLowi) ?? null;
+  let latestLowi: Dashboard["latestLowi"] = null;
+  let certification: Dashboard["certification"] = null;
+  if (latest) {
+    const report = await getCompanyReport(ctx, actor, latest.id, []);
+    const answered = responses.get(latest.id) ?? 0;
+    latestLowi = report.hidden
+      ? { surveyId: latest.id, name: latest.name, responses: answered, hidden: true, love: null, benchmarkYear: null }
+      : {
+          surveyId: latest.id,
+          name: latest.name,
+          responses: report.responses,
+          hidden: false,
+          love: report.love,
+          benchmarkYear: report.benchmarkYear,
+        };
+    const progress = describeCertificationProgress(headcount, answered);
+    certification = progress ? { surveyId: latest.id, headcount, ...progress } : null;
+  }
+  return { companyName: tenant.companyName, activeSurveys, latestLowi, certification };
+}
+
+/** Folds and stores a survey's state now (bench seeding; tests). */
+export async function flushSurveyState(ctx: AppContext, tenantId: string, surveyId: string): Promise<void> {
+  const survey = await findReportSurvey(ctx.database.db, tenantId, surveyId);
+  if (!survey) return;
+  await reportStore(ctx).flush(tenantId, surveyId, surveyPlan(survey));
+}
+
+export { cloneSurveyReportState };
