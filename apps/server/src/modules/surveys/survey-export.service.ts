@@ -27,13 +27,23 @@ export function neutralizeCell(value: string): string {
 }
 
 /**
+ * The question keys a response export carries: every question except the cohort questions (`filter: true`, the
+ * demographics). A row-level export with cohort columns would let anyone read a group below the company's
+ * visibility threshold (or tie a row to the only person of a small cohort); cohort breakdowns are exported from the
+ * report pages instead, through the suppression plan (docs/decisions/0015).
+ */
+export function exportedKeys(fields: readonly SurveyField[]): string[] {
+  return fields.filter((field) => field.filter !== true).map((field) => field.key);
+}
+
+/**
  * CSV of a survey's responses: one row per response, one column per question key, plus the day it arrived.
- * No identity is ever exported — responses are stored without one.
+ * No identity is ever exported — responses are stored without one — and no cohort answer (see `exportedKeys`).
  */
 export async function* exportSurveyCsv(ctx: AppContext, actor: Actor, survey: SurveyRow): AsyncGenerator<string> {
   const { db } = ctx.database;
   const surveyId = survey.id;
-  const keys = (survey.fields as SurveyField[]).map((field) => field.key);
+  const keys = exportedKeys(survey.fields as SurveyField[]);
   yield `\uFEFF${Papa.unparse([["submitted_on", ...keys]])}\r\n`;
   let after: string | null = null;
   for (;;) {
@@ -60,7 +70,7 @@ export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId
 export async function exportSurveyXlsx(ctx: AppContext, actor: Actor, survey: SurveyRow): Promise<Buffer> {
   const { db } = ctx.database;
   const surveyId = survey.id;
-  const keys = (survey.fields as SurveyField[]).map((field) => field.key);
+  const keys = exportedKeys(survey.fields as SurveyField[]);
   const rows: string[][] = [["submitted_on", ...keys]];
   let after: string | null = null;
   for (;;) {
