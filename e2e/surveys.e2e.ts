@@ -246,7 +246,8 @@ describe("surveys", () => {
       const parsed = Papa.parse<string[]>(readFileSync(file, "utf8").replace(/^\uFEFF/, ""), { skipEmptyLines: true });
       const [header, ...rows] = parsed.data;
       expect(header[0]).toBe("submitted_on");
-      expect(header.slice(1)).toEqual(detail.fields.map((field) => field.key));
+      // Cohort (demographic) questions are left out of row-level exports (anonymity; docs/decisions/0015).
+      expect(header.slice(1)).toEqual(detail.fields.filter((field) => field.filter !== true).map((field) => field.key));
       expect(rows).toHaveLength(closed.completed);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
 
