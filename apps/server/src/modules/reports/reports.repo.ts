@@ -120,9 +120,9 @@ export interface ReportSurveyRow {
   isLowi: boolean;
   isDemo: boolean;
   isAnonymous: boolean;
-  fields: unknown[];
   endDate: Date | null;
   createdAt: Date;
+  updatedAt: Date;
   archived: boolean;
   draft: boolean;
 }
@@ -137,15 +137,24 @@ export async function findReportSurvey(db: Database, tenantId: string, surveyId:
       isLowi: survey.isLowi,
       isDemo: survey.isDemo,
       isAnonymous: survey.isAnonymous,
-      fields: survey.fields,
       endDate: survey.endDate,
       createdAt: survey.createdAt,
+      updatedAt: survey.updatedAt,
       archived: survey.archived,
       draft: survey.draft,
     })
     .from(survey)
     .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)));
   return row;
+}
+
+/** A survey's questions (read only when the cached copy is older than the survey's last change). */
+export async function findSurveyFields(db: Database, tenantId: string, surveyId: string): Promise<unknown[] | undefined> {
+  const [row] = await db
+    .select({ fields: survey.fields })
+    .from(survey)
+    .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)));
+  return row?.fields;
 }
 
 export interface ReportTenantRow {

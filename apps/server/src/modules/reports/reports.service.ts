@@ -57,6 +57,7 @@ import {
   countInviteesBySurvey,
   findReportSurvey,
   findReportTenant,
+  findSurveyFields,
   findTenantHeadcount,
   listPublishedSurveys,
   listRecomputedBenchmarks,
@@ -102,19 +103,23 @@ export function reportStore(ctx: AppContext): AggregateStore<SurveyReportState, 
   return store;
 }
 
-const planCache = new WeakMap<object, SurveyReportPlan>();
+/** Each survey's questions and fold plan, kept until the survey changes (its updated_at moves). */
+const planCache = new Map<string, { updatedAt: number; fields: SurveyField[]; plan: SurveyReportPlan }>();
 const suppressionCache = new Map<string, { total: number; threshold: number; tail: number; plan: SuppressionPlan }>();
 
-function surveyPlan(survey: ReportSurveyRow): SurveyReportPlan {
-  const cached = planCache.get(survey.fields);
-  if (cached) return cached;
-  const plan = createSurveyReportPlan(survey.fields as SurveyField[]);
-  planCache.set(survey.fields, plan);
-  return plan;
+async function surveyPlan(ctx: AppContext, survey: ReportSurveyRow): Promise<{ fields: SurveyField[]; plan: SurveyReportPlan }> {
+  const cached = planCache.get(survey.id);
+  if (cached && cached.updatedAt === survey.updatedAt.getTime()) return cached;
+  const fields = ((await findSurveyFields(ctx.database.db, survey.tenantId, survey.id)) ?? []) as SurveyField[];
+  const entry = { updatedAt: survey.updatedAt.getTime(), fields, plan: createSurveyReportPlan(fields) };
+  planCache.set(survey.id, entry);
+  if (planCache.size > 500) planCache.delete(planCache.keys().next().value as string);
+  return entry;
 }
 
 interface LoadedSurvey {
   survey: ReportSurveyRow;
+  fields: SurveyField[];
   tenant: ReportTenantRow;
   threshold: number;
   plan: SurveyReportPlan;
@@ -127,7 +132,7 @@ async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string): Prom
   const [survey, tenant] = await Promise.all([findReportSurvey(db, actor.tenantId, surveyId), findReportTenant(db, actor.tenantId)]);
   if (!survey || !tenant) throw notFound("This survey does not exist.");
   if (survey.draft) throw new AppError("CONFLICT", "This survey is still a draft: it has no report yet.");
-  const plan = surveyPlan(survey);
+  const { fields, plan } = await surveyPlan(ctx, survey);
   const { state, tail } = await reportStore(ctx).read(actor.tenantId, survey.id, plan);
   const threshold = normalizeVisibilityThreshold(tenant.visibilityThreshold);
   const key = survey.id;
@@ -137,7 +142,7 @@ async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string): Prom
     suppressionCache.set(key, cached);
     if (suppressionCache.size > 500) suppressionCache.delete(suppressionCache.keys().next().value as string);
   }
-  return { survey, tenant, threshold, plan, state, suppression: cached.plan };
+  return { survey, fields, tenant, threshold, plan, state, suppression: cached.plan };
 }
 
 function featureAllowed(actor: Actor, tenant: ReportTenantRow, feature: Feature): boolean {
@@ -305,6 +310,19 @@ function hiddenCohorts(loaded: LoadedSurvey): { key: string; value: string }[] {
   return hidden;
 }
 
+/**
+ * The company numbers of an aggregate, computed once per state: an aggregate only changes by folding, which always
+ * adds to `responses`, so (object, responses, benchmark) identifies its numbers.
+ */
+const companyNumberCache = new WeakMap<ReportAggregate, { responses: number; benchmarkKey: string; report: ComputedCompanyReport }>();
+function companyNumbers(aggregate: ReportAggregate, benchmark: BenchmarkBlock | null, benchmarkKey: string): ComputedCompanyReport {
+  const cached = companyNumberCache.get(aggregate);
+  if (cached && cached.responses === aggregate.responses && cached.benchmarkKey === benchmarkKey) return cached.report;
+  const report = computeCompanyReport(aggregate, benchmark);
+  companyNumberCache.set(aggregate, { responses: aggregate.responses, benchmarkKey, report });
+  return report;
+}
+
 export async function getCompanyReport(
   ctx: AppContext,
   actor: Actor,
@@ -318,7 +336,7 @@ export async function getCompanyReport(
   if (!visibility?.visible) return hiddenReport(loaded, filters, "Results");
   const aggregate = await groupAggregate(ctx, loaded, filters);
   const benchmark = await surveyBenchmark(ctx, loaded.survey, loaded.tenant);
-  const computed = computeCompanyReport(aggregate, benchmark.benchmark);
+  const computed = companyNumbers(aggregate, benchmark.benchmark, `${benchmark.year}:${benchmark.companySize}:${benchmark.source}`);
   const locked = !featureAllowed(actor, loaded.tenant, "LOWIReport");
   const report = locked ? lockReport(computed) : computed;
   let responseRate: CompanyReport["responseRate"] = null;
@@ -348,7 +366,7 @@ export async function getCompanyReport(
 
 /** The cohort questions of a survey and which of their values a report may show. */
 function reportCohorts(loaded: LoadedSurvey): ReportCohort[] {
-  const fields = loaded.survey.fields as SurveyField[];
+  const fields = loaded.fields;
   return loaded.plan.dimensions.map((dimension) => {
     const field = fields.find((candidate) => candidate.key === dimension.key);
     return {
@@ -424,7 +442,7 @@ export async function getBreakdownReport(
   checkFilters(loaded, filters);
   if (!groupVisibility(loaded.suppression, filters)?.visible) return hiddenReport(loaded, filters, "Results");
   const aggregate = await groupAggregate(ctx, loaded, filters);
-  const fields = loaded.survey.fields as SurveyField[];
+  const fields = loaded.fields;
   const computed = computeBreakdown(aggregate, fields);
   const dimensionKeys = new Set(loaded.plan.dimensions.map((dimension) => dimension.key));
   const tags = await countCommentTags(ctx.database.db, actor.tenantId, surveyId, filters);
@@ -540,7 +558,7 @@ export async function getDashboard(ctx: AppContext, actor: Actor): Promise<Dashb
 export async function flushSurveyState(ctx: AppContext, tenantId: string, surveyId: string): Promise<void> {
   const survey = await findReportSurvey(ctx.database.db, tenantId, surveyId);
   if (!survey) return;
-  await reportStore(ctx).flush(tenantId, surveyId, surveyPlan(survey));
+  await reportStore(ctx).flush(tenantId, surveyId, (await surveyPlan(ctx, survey)).plan);
 }
 
 export { cloneSurveyReportState };

@@ -1,0 +1,189 @@
+/**
+ * Reports: GET /api/reports/{surveyId}/company on generated LOWI surveys of 1,000 and 100,000 responses (warm p50
+ * and p95, sequential requests), next to one raw SQL scan that averages the 20 agree items over the 100,000 answers
+ * in the same database and run. The report reads per-survey state folded from responses (docs/decisions/0016), so
+ * its cost should not grow with the number of responses.
+ */
+import pg from "pg";
+import { keepAliveAgent, request } from "./http.js";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "./invitations.js";
+import { type Launch, type Spawned, freePort, hearthLaunch, spawnUntilHealthy } from "./processes.js";
+import { median, percentile } from "./stats.js";
+
+export const REPORT_SMALL = 1_000;
+export const REPORT_LARGE = 100_000;
+const WARM_REQUESTS = 200;
+const RAW_SCAN_RUNS = 3;
+const SPAWN_TIMEOUT_MS = 90_000;
+const SETTLE_MS = 1_500;
+
+const AGREE = ["Strongly Disagree", "Disagree", "Neutral", "Agree", "Strongly Agree"];
+const AGREE_KEYS = [
+  "lowi_teamwork",
+  "lowi_growth",
+  "lowi_contribution",
+  "lowi_inclusivity",
+  "lowi_future_focused",
+  "lowi_competence",
+  "lowi_perseverance",
+  "lowi_goal_oriented",
+  "lowi_values",
+  "lowi_honesty",
+  "lowi_accountability",
+  "lowi_psychological_safety",
+  "lowi_appreciation",
+  "lowi_trust",
+  "lowi_belonging",
+  "lowi_love_company",
+  "lowi_love_workplace",
+  "lowi_love_manager",
+  "lowi_love_coworkers",
+  "lowi_love_ceo",
+];
+
+export interface ReportBenchResult {
+  small: { responses: number; p50Ms: number; p95Ms: number };
+  large: { responses: number; p50Ms: number; p95Ms: number };
+  /** The raw scan's median over RAW_SCAN_RUNS runs, ms. */
+  rawScanMs: number;
+  /** The first request on the large survey (folds every response once), ms. */
+  coldMs: number;
+}
+
+interface Session {
+  url: string;
+  cookie: string;
+  agent: ReturnType<typeof keepAliveAgent>;
+}
+
+async function signIn(url: string): Promise<Session> {
+  const agent = keepAliveAgent(1);
+  const response = await request({
+    url: `${url}/api/auth/sign-in/email`,
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    agent,
+    keepBody: true,
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${response.body.slice(0, 200)}`);
+  return { url, cookie: (response.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; "), agent };
+}
+
+/**
+ * A copy of the demo company's LOWI survey (same questions, same company) with `count` generated responses: every
+ * question answered at random, like a real LOWI survey, written by the database itself (generate_series).
+ */
+async function createSurveyWithResponses(client: pg.Client, count: number, label: string): Promise<string> {
+  const id = `bench${label}${Math.random().toString(36).slice(2, 12)}`;
+  const copied = await client.query(
+    `insert into survey (id, tenant_id, author_user_id, owner_user_id, name, description, survey_preset, is_lowi, is_demo, is_anonymous,
+       fields, meta_fields, end_date, archived, draft, published_at, created_at)
+     select $1, tenant_id, author_user_id, owner_user_id, $2, description, survey_preset, true, false, true,
+       fields, meta_fields, now() + interval '30 days', false, false, now(), now()
+     from survey where is_lowi and tenant_id = (select tenant_id from "user" where email = $3) order by created_at limit 1
+     returning tenant_id`,
+    [id, `Bench LOWI ${label}`, DEMO_EMAIL],
+  );
+  if (copied.rowCount !== 1) throw new Error("the demo company has no LOWI survey to copy");
+  // Each response answers every Radio question with a random option and each open question with a short sentence.
+  await client.query(
+    `insert into survey_response (tenant_id, survey_id, answers, submitted_on)
+     select s.tenant_id, s.id,
+       (select jsonb_object_agg(f->>'key',
+          case when f->>'answerType' = 'Radio'
+            then (f->'radioOptions')->>(floor(random() * jsonb_array_length(f->'radioOptions'))::int + g * 0)
+            else 'Clear goals and kind colleagues.' end)
+        from jsonb_array_elements(s.fields) f),
+       '2026-11-20'
+     from survey s, generate_series(1, $2) g
+     where s.id = $1`,
+    [id, count],
+  );
+  return id;
+}
+
+async function getReport(session: Session, surveyId: string): Promise<number> {
+  const t0 = performance.now();
+  const response = await request({
+    url: `${session.url}/api/reports/${surveyId}/company`,
+    headers: { cookie: session.cookie },
+    agent: session.agent,
+    keepBody: true,
+    timeoutMs: 120_000,
+  });
+  const elapsed = performance.now() - t0;
+  if (response.status !== 200) throw new Error(`GET company report answered ${response.status}: ${response.body.slice(0, 200)}`);
+  const body = JSON.parse(response.body) as { hidden: boolean; responses?: number };
+  if (body.hidden) throw new Error("the company report answered hidden");
+  return elapsed;
+}
+
+async function warmLatencies(session: Session, surveyId: string): Promise<{ p50Ms: number; p95Ms: number }> {
+  // Fold every response, let the fold settle (PostgreSQL: one second and a later snapshot), read once more to store it.
+  await getReport(session, surveyId);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  await getReport(session, surveyId);
+  for (let i = 0; i < 10; i += 1) await getReport(session, surveyId);
+  const latencies: number[] = [];
+  for (let i = 0; i < WARM_REQUESTS; i += 1) latencies.push(await getReport(session, surveyId));
+  return { p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95) };
+}
+
+/** The physical floor to beat: one scan that averages the 20 agree items over every response of the survey. */
+async function rawScan(client: pg.Client, surveyId: string): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < RAW_SCAN_RUNS; run += 1) {
+    const t0 = performance.now();
+    const result = await client.query(
+      `select avg(case r.answers->>k when $3 then 1 when $4 then 2 when $5 then 3 when $6 then 4 when $7 then 5 end) as mean
+       from survey_response r cross join unnest($2::text[]) k where r.survey_id = $1`,
+      [surveyId, AGREE_KEYS, ...AGREE],
+    );
+    times.push(performance.now() - t0);
+    if (!(Number(result.rows[0].mean) > 0)) throw new Error("the raw scan found no answers");
+  }
+  return median(times);
+}
+
+/** Runs the report measure against a Hearth server on the given PostgreSQL database (created empty by the caller). */
+export async function runReportBench(databaseUrl: string, dataDir: string, log: (line: string) => void): Promise<ReportBenchResult> {
+  const port = await freePort();
+  const launch = hearthLaunch(port, dataDir);
+  const quiet: Launch = { ...launch, env: { ...launch.env, LOG_LEVEL: "silent", DATABASE_URL: databaseUrl } };
+  const server: Spawned = await spawnUntilHealthy(quiet, port, "/api/health", SPAWN_TIMEOUT_MS);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const session = await signIn(server.url);
+    let t0 = performance.now();
+    const small = await createSurveyWithResponses(client, REPORT_SMALL, "1k");
+    const large = await createSurveyWithResponses(client, REPORT_LARGE, "100k");
+    await client.query("analyze survey_response");
+    log(
+      `reports: generated ${REPORT_SMALL.toLocaleString("en-US")} + ${REPORT_LARGE.toLocaleString("en-US")} LOWI responses in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const rawScanMs = await rawScan(client, large);
+    t0 = performance.now();
+    const coldMs = await getReport(session, large);
+    log(
+      `reports: first (cold) report on ${REPORT_LARGE.toLocaleString("en-US")} responses ${coldMs.toFixed(0)} ms; raw scan of the 20 agree items ${rawScanMs.toFixed(0)} ms`,
+    );
+    const smallLatency = await warmLatencies(session, small);
+    const largeLatency = await warmLatencies(session, large);
+    return {
+      small: { responses: REPORT_SMALL, ...smallLatency },
+      large: { responses: REPORT_LARGE, ...largeLatency },
+      rawScanMs,
+      coldMs,
+    };
+  } finally {
+    await client.end().catch(() => undefined);
+    await server.stop();
+  }
+}
+
+export const describeReports = (result: ReportBenchResult) =>
+  `company report warm: ${result.small.responses.toLocaleString("en-US")} responses p50 ${result.small.p50Ms.toFixed(1)} ms p95 ${result.small.p95Ms.toFixed(1)} ms; ` +
+  `${result.large.responses.toLocaleString("en-US")} responses p50 ${result.large.p50Ms.toFixed(1)} ms p95 ${result.large.p95Ms.toFixed(1)} ms; ` +
+  `raw scan ${result.rawScanMs.toFixed(0)} ms; cold first report ${result.coldMs.toFixed(0)} ms`;
