@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Loader, Progress, SimpleGrid
 import { IconBuilding, IconChartBar, IconCircleCheck, IconPlus, IconRosette, IconSend } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { errorMessage } from "../../lib/api";
+import { errorMessage, isApiError } from "../../lib/api";
 import { canAccess, useMe } from "../auth/session";
 import { HiddenNotice } from "../reports/hidden-notice";
 import { hiddenResultsNotice } from "../reports/report-constants";
@@ -280,6 +280,9 @@ export function DashboardPage() {
         <Loader aria-label="Loading survey results" />
       </Group>
     );
+  } else if (dashboard.isError && isApiError(dashboard.error, 403)) {
+    // Without survey access there are no results to show; the welcome and profile cards remain.
+    body = null;
   } else if (dashboard.isError) {
     body = (
       <Alert color="red" variant="light" role="alert">

@@ -1,11 +1,12 @@
-import type { BreakdownReport, ReportFilter } from "@hearth/shared";
-import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { type BreakdownReport, collectPlaceholderValues, fillPlaceholders, type ReportFilter } from "@hearth/shared";
+import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
+import { useMe } from "../auth/session";
 import { QueryBoundary } from "../errors/query-boundary";
 import { useSurvey } from "../surveys/survey-api";
 import { FeatureGate } from "./feature-gate";
-import { HiddenNotice } from "./hidden-notice";
+import { FilterErrorAlert, HiddenNotice } from "./hidden-notice";
 import { useBreakdownReport, useReportFilters } from "./report-api";
 import { formatPercent, type Slice, sentimentSlices, showPieLabel } from "./report-format";
 import { CsvButton } from "./report-parts";
@@ -16,7 +17,15 @@ type BreakdownQuestion = Extract<BreakdownReport, { hidden: false }>["questions"
 
 function CountBars({ rows, label }: { rows: { label: string; count: number; share: number }[]; label: string }) {
   return (
-    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label={label}>
+    <Stack
+      component="ul"
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: "none" }}
+      aria-label={label}
+      className={`${classes.barList} ${classes.countList}`}
+    >
       {rows.map((row) => (
         <li className={classes.scoreRow} key={row.label}>
           <span className={classes.scoreName}>{row.label}</span>
@@ -38,45 +47,47 @@ function CountBars({ rows, label }: { rows: { label: string; count: number; shar
   );
 }
 
-const DONUT = { size: 200, radius: 60, stroke: 24, labelRadius: 90 };
+const DONUT = { width: 260, height: 220, radius: 62, stroke: 24, labelRadius: 92 };
 
 /** Sentiment as a donut in the spec's colours; slices under half a percent carry no label (spec surveys §9). */
 export function SentimentDonut({ slices, label }: { slices: Slice[]; label: string }) {
   const total = slices.reduce((sum, slice) => sum + slice.count, 0);
   const circumference = 2 * Math.PI * DONUT.radius;
-  const centre = DONUT.size / 2;
+  const cx = DONUT.width / 2;
+  const cy = DONUT.height / 2;
   let offset = 0;
   const arcs = slices.map((slice) => {
     const fraction = total > 0 ? slice.count / total : 0;
     const start = offset;
     offset += fraction;
     const middle = (start + fraction / 2) * 2 * Math.PI - Math.PI / 2;
-    return { slice, fraction, start, x: centre + DONUT.labelRadius * Math.cos(middle), y: centre + DONUT.labelRadius * Math.sin(middle) };
+    return { slice, fraction, start, x: cx + DONUT.labelRadius * Math.cos(middle), y: cy + DONUT.labelRadius * Math.sin(middle) };
   });
   const description = slices.map((slice) => `${slice.label} ${slice.count} (${formatPercent(slice.share)})`).join(", ");
   return (
     <Group gap="lg" align="center" wrap="wrap">
       <svg
-        width={DONUT.size}
-        height={DONUT.size}
-        viewBox={`0 0 ${DONUT.size} ${DONUT.size}`}
+        width={DONUT.width}
+        height={DONUT.height}
+        viewBox={`0 0 ${DONUT.width} ${DONUT.height}`}
+        style={{ maxWidth: "100%", height: "auto" }}
         role="img"
         aria-label={`${label}: ${description}`}
       >
-        <circle cx={centre} cy={centre} r={DONUT.radius} fill="none" stroke="var(--mantine-color-gray-2)" strokeWidth={DONUT.stroke} />
+        <circle cx={cx} cy={cy} r={DONUT.radius} fill="none" stroke="var(--mantine-color-gray-2)" strokeWidth={DONUT.stroke} />
         {arcs.map(({ slice, fraction, start }) =>
           fraction > 0 ? (
             <circle
               key={slice.key}
-              cx={centre}
-              cy={centre}
+              cx={cx}
+              cy={cy}
               r={DONUT.radius}
               fill="none"
               stroke={slice.colour}
               strokeWidth={DONUT.stroke}
               strokeDasharray={`${fraction * circumference} ${circumference}`}
               strokeDashoffset={-start * circumference}
-              transform={`rotate(-90 ${centre} ${centre})`}
+              transform={`rotate(-90 ${cx} ${cy})`}
             />
           ) : null,
         )}
@@ -87,7 +98,7 @@ export function SentimentDonut({ slices, label }: { slices: Slice[]; label: stri
             </text>
           ) : null,
         )}
-        <text x={centre} y={centre} textAnchor="middle" dominantBaseline="middle" fontSize={18} fontWeight={700}>
+        <text x={cx} y={cy} textAnchor="middle" dominantBaseline="middle" fontSize={18} fontWeight={700}>
           {total.toLocaleString("en-US")}
         </text>
       </svg>
@@ -110,25 +121,31 @@ function countRows(counts: Record<string, number>) {
     .sort((a, b) => b.count - a.count);
 }
 
-function QuestionCard({ question }: { question: BreakdownQuestion }) {
+/** Headings for the survey's question groups (shared/surveys QUESTION_GROUPS); unknown groups get none. */
+const GROUP_HEADINGS: Record<string, string> = {
+  agree: "Culture statements",
+  open: "Open questions",
+  recommendation: "Group areas",
+  benefit: "Benefits",
+  recommend: "Recommend to a friend",
+  demographic: "About the people who answered",
+  custom: "Other questions",
+};
+
+function QuestionCard({ question, title }: { question: BreakdownQuestion; title: string }) {
   const hasOptions = question.options.length > 0;
   return (
     <Card component="article" p={{ base: "sm", xs: "lg" }} data-testid="breakdown-question" data-key={question.key}>
       <Stack gap="sm">
         <Stack gap={4}>
-          {question.group && (
-            <Badge variant="light" color="gray" w="fit-content">
-              {question.group}
-            </Badge>
-          )}
           <Title order={3} fz="md" style={{ overflowWrap: "anywhere" }}>
-            {question.title}
+            {title}
           </Title>
           <Text size="xs" c="dimmed">
             {question.total.toLocaleString("en-US")} {question.total === 1 ? "answer" : "answers"}
           </Text>
         </Stack>
-        {hasOptions && <CountBars rows={question.options} label={`Answers to ${question.title}`} />}
+        {hasOptions && <CountBars rows={question.options} label={`Answers to ${title}`} />}
         {(question.sentiment || question.emotion) && (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             {question.sentiment && (
@@ -136,7 +153,7 @@ function QuestionCard({ question }: { question: BreakdownQuestion }) {
                 <Text size="sm" fw={600}>
                   Sentiment
                 </Text>
-                <SentimentDonut slices={sentimentSlices(question.sentiment)} label={`Sentiment of answers to ${question.title}`} />
+                <SentimentDonut slices={sentimentSlices(question.sentiment)} label={`Sentiment of answers to ${title}`} />
               </Stack>
             )}
             {question.emotion && (
@@ -144,7 +161,7 @@ function QuestionCard({ question }: { question: BreakdownQuestion }) {
                 <Text size="sm" fw={600}>
                   Emotion
                 </Text>
-                <CountBars rows={countRows(question.emotion)} label={`Emotions in answers to ${question.title}`} />
+                <CountBars rows={countRows(question.emotion)} label={`Emotions in answers to ${title}`} />
               </Stack>
             )}
           </SimpleGrid>
@@ -159,7 +176,15 @@ function QuestionCard({ question }: { question: BreakdownQuestion }) {
   );
 }
 
-function BreakdownView({ report, surveyName, filters }: { report: BreakdownReport; surveyName: string; filters: ReportFilter[] }) {
+interface BreakdownViewProps {
+  report: BreakdownReport;
+  surveyName: string;
+  filters: ReportFilter[];
+  /** Fills {{company_name}} and the like in question titles. */
+  fill: (text: string) => string;
+}
+
+function BreakdownView({ report, surveyName, filters, fill }: BreakdownViewProps) {
   if (report.hidden) return <HiddenNotice notice={report.notice} />;
   return (
     <Stack gap="md">
@@ -172,7 +197,20 @@ function BreakdownView({ report, surveyName, filters }: { report: BreakdownRepor
       {report.questions.length === 0 ? (
         <Text c="dimmed">No answers yet.</Text>
       ) : (
-        report.questions.map((question) => <QuestionCard key={question.key} question={question} />)
+        report.questions.map((question, index) => {
+          const heading =
+            question.group && question.group !== report.questions[index - 1]?.group ? GROUP_HEADINGS[question.group] : undefined;
+          return (
+            <Stack gap="md" key={question.key}>
+              {heading && (
+                <Title order={2} fz="lg" mt={index > 0 ? "md" : 0}>
+                  {heading}
+                </Title>
+              )}
+              <QuestionCard question={question} title={fill(question.title)} />
+            </Stack>
+          );
+        })
       )}
     </Stack>
   );
@@ -195,11 +233,18 @@ export function BreakdownReportPage() {
   const { surveyId = "" } = useParams();
   const [filters] = useReportFilters();
   const query = useBreakdownReport(surveyId, filters);
-  const surveyName = useSurvey(surveyId).data?.name ?? "survey";
+  const survey = useSurvey(surveyId).data;
+  const companyName = useMe().data?.tenant.companyName;
+  const values = collectPlaceholderValues({ metaFields: survey?.metaFields, companyName });
+  const fill = (text: string) => fillPlaceholders(text, values);
+  const surveyName = survey?.name ?? "survey";
+  if (query.isError && isApiError(query.error, 400)) return <FilterErrorAlert error={query.error} />;
   if (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED") {
     return <FeatureGate feature="BreakdownReport" locked overlay="top" minHeight={420} placeholder={<BreakdownPlaceholder />} />;
   }
   return (
-    <QueryBoundary query={query}>{(report) => <BreakdownView report={report} surveyName={surveyName} filters={filters} />}</QueryBoundary>
+    <QueryBoundary query={query}>
+      {(report) => <BreakdownView report={report} surveyName={surveyName} filters={filters} fill={fill} />}
+    </QueryBoundary>
   );
 }

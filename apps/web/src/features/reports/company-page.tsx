@@ -1,10 +1,11 @@
 import type { CompanyReport, ReportFilter, ScoreRow } from "@hearth/shared";
 import { Card, Group, Paper, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useParams } from "react-router";
+import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { BenefitsMatrix, GroupAreasCard, RecommendCard } from "./company-sections";
 import { FeatureGate } from "./feature-gate";
-import { HiddenNotice } from "./hidden-notice";
+import { FilterErrorAlert, HiddenNotice } from "./hidden-notice";
 import { useCompanyReport, useReportFilters } from "./report-api";
 import { formatInterval, formatPercent, formatScore } from "./report-format";
 import { CsvButton, PdfButton, SectionCard } from "./report-parts";
@@ -250,6 +251,7 @@ export function CompanyReportPage() {
   const { surveyId = "" } = useParams();
   const [filters] = useReportFilters();
   const query = useCompanyReport(surveyId, filters);
+  if (query.isError && isApiError(query.error, 400)) return <FilterErrorAlert error={query.error} />;
   return (
     <QueryBoundary query={query}>
       {(report) =>

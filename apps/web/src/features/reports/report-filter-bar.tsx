@@ -7,6 +7,13 @@ import { addFilter, MAX_REPORT_FILTERS, removeFilter } from "./report-filters";
 
 interface ReportFilterBarProps {
   surveyId: string;
+  /**
+   * The cohort questions and values to offer. LOWI reports leave it out and the bar reads them from the team report;
+   * other surveys (which have no team report) pass their own.
+   */
+  cohorts?: ReportCohort[];
+  /** The visibility threshold, for the reason shown beside hidden values. */
+  threshold?: number;
   /** Values the current report hides from filters (CompanyReport.hiddenCohorts), on top of those the cohort list hides. */
   hiddenCohorts?: readonly { key: string; value: string }[];
 }
@@ -33,16 +40,17 @@ const labelOf = (cohorts: readonly ReportCohort[], key: string) => cohorts.find(
  * The cohort filter bar of a report (spec surveys §2): pick a cohort question and one of its values, apply; up to two
  * filters, kept in the address. Values below the visibility threshold show disabled with the reason.
  */
-export function ReportFilterBar({ surveyId, hiddenCohorts = [] }: ReportFilterBarProps) {
+export function ReportFilterBar({ surveyId, cohorts: given, threshold: givenThreshold, hiddenCohorts = [] }: ReportFilterBarProps) {
   const [filters, setFilters] = useReportFilters();
-  const team = useTeamReport(surveyId, null);
+  const team = useTeamReport(surveyId, null, given === undefined);
   const [key, setKey] = useState<string | null>(null);
   const [value, setValue] = useState<string | null>(null);
 
-  const cohorts = team.data?.cohorts ?? [];
-  if (filters.length === 0 && (team.isError || (team.data && cohorts.length === 0))) return null;
+  const cohorts = given ?? team.data?.cohorts ?? [];
+  const unavailable = given === undefined && team.isError;
+  if (filters.length === 0 && (unavailable || ((given || team.data) && cohorts.length === 0))) return null;
 
-  const threshold = team.data?.threshold;
+  const threshold = givenThreshold ?? team.data?.threshold;
   const reason = threshold ? `Hidden: fewer than ${threshold} responses` : "Hidden: below the visibility threshold";
   const full = filters.length >= MAX_REPORT_FILTERS;
   const keyOptions = cohorts

@@ -1,5 +1,6 @@
 import { Alert, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconPresentation } from "@tabler/icons-react";
+import { useMediaQuery } from "@mantine/hooks";
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { AccessDeniedPage } from "../errors/access-denied-page";
@@ -15,14 +16,17 @@ import classes from "./reports.module.css";
 export const DEMO_BANNER = "THIS IS A DEMO PREVIEW";
 
 /**
- * Every report page of a survey: its name, the demo banner, the tabs of its kind and (on tabs that read them) the
- * cohort filter bar; the tab's page renders below.
+ * Every report page of a survey: its name, the demo banner, the tabs of its kind and, on LOWI tabs that read them, the
+ * cohort filter bar (its cohorts come from the team report, which only LOWI surveys have; pages of other surveys
+ * render ReportFilterBar themselves with their own `cohorts`). The tab's page renders below.
  */
 export function ReportLayout({ kind }: { kind: SurveyKind }) {
   const { surveyId = "" } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
   const survey = useSurvey(surveyId);
+  // On a phone the six tabs wrap as pills rather than scroll out of sight.
+  const phone = useMediaQuery("(max-width: 36em)", false);
   const [filters] = useReportFilters();
   const current = tabFromPath(location.pathname, kind);
   // The company report's hidden cohorts mark values in the filter bar; on other tabs the cached copy (if any) serves.
@@ -68,11 +72,12 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
       )}
       <Tabs
         value={active}
+        variant={phone ? "pills" : "default"}
         onChange={(next) => next && navigate(`${reportBasePath(kind, surveyId)}/${next}${location.search}`)}
         keepMounted={false}
         activateTabWithKeyboard={false}
       >
-        <Tabs.List aria-label="Report sections" className={classes.tabsList}>
+        <Tabs.List aria-label="Report sections" className={phone ? undefined : classes.tabsList} style={phone ? { gap: 4 } : undefined}>
           {tabs.map((info) => (
             <Tabs.Tab key={info.tab} value={info.tab} data-testid={`report-tab-${info.tab}`}>
               {info.label}
@@ -82,7 +87,7 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
         {active && (
           <Tabs.Panel value={active} pt="md">
             <Stack gap="lg">
-              {current?.filtered && <ReportFilterBar surveyId={surveyId} hiddenCohorts={hiddenCohorts} />}
+              {kind === "lowi" && current?.filtered && <ReportFilterBar surveyId={surveyId} hiddenCohorts={hiddenCohorts} />}
               <Outlet />
             </Stack>
           </Tabs.Panel>

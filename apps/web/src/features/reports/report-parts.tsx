@@ -2,7 +2,6 @@ import type { ReportFilter } from "@hearth/shared";
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconFileTypePdf } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { canAccess, useMe } from "../auth/session";
 import { useReportDownload } from "./report-api";
 import { CSV_TABLE_LABELS, type CsvTable, companyPdfUrl, csvExportUrl, csvFileName, pdfFileName } from "./report-files";
 
@@ -46,11 +45,9 @@ interface CsvButtonProps {
   cohort?: string | null;
 }
 
-/** One table as CSV, for users who may export data. */
+/** One table as CSV; a plan without exports is sent to the plans page by the download hook. */
 export function CsvButton({ surveyId, surveyName, table, filters = [], cohort }: CsvButtonProps) {
-  const me = useMe().data;
   const { download, pending } = useReportDownload();
-  if (!me || !canAccess(me, "data-export")) return null;
   return (
     <Button
       variant="default"

@@ -73,7 +73,7 @@ export function BarLegend() {
 
 export function ScoreBarList({ rows, label }: { rows: ScoreRow[]; label: string }) {
   return (
-    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }} aria-label={label}>
+    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }} aria-label={label} className={classes.barList}>
       {rows.map((row) => (
         <li key={row.topic}>
           <ScoreBar row={row} />
@@ -87,7 +87,7 @@ export function ScoreBarList({ rows, label }: { rows: ScoreRow[]; label: string 
 export function PlaceholderBars({ count = 5 }: { count?: number }) {
   const widths = [72, 58, 84, 46, 66, 78, 52, 88, 61, 70];
   return (
-    <Stack gap="md">
+    <Stack gap="md" className={classes.barList}>
       {Array.from({ length: count }, (_, index) => (
         <div className={classes.scoreRow} key={index}>
           <div className={classes.track} style={{ height: 12, width: `${40 + (index % 3) * 15}%` }} />

@@ -2,9 +2,11 @@ import type { TeamReport } from "@hearth/shared";
 import { Group, Select, Stack, Table, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useParams, useSearchParams } from "react-router";
+import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { useSurvey } from "../surveys/survey-api";
 import { heatmapColour } from "./heatmap";
+import { FeatureGate } from "./feature-gate";
 import { HiddenNotice } from "./hidden-notice";
 import { useTeamReport } from "./report-api";
 import { formatScore } from "./report-format";
@@ -84,10 +86,12 @@ export function TeamHeatmap({ report }: { report: TeamReport }) {
               </th>
               {row.hidden || !row.scores ? (
                 <td colSpan={columns.length + 1} className={classes.hiddenCell}>
-                  <Group gap={6} wrap="nowrap">
+                  <span className={classes.hiddenLabel}>
                     <IconLock size={15} aria-hidden />
-                    <span>Hidden: fewer than {threshold} responses</span>
-                  </Group>
+                    <span>
+                      Hidden <span className={classes.hiddenReason}>(under {threshold} responses)</span>
+                    </span>
+                  </span>
                 </td>
               ) : (
                 <>
@@ -122,8 +126,8 @@ function TeamView({ report, surveyName, cohort, onCohort, refreshing }: TeamView
       title="Scores by team"
       description={
         label
-          ? `Each ${label.toLowerCase()} group's scores out of 5, coloured from low (red) to high (green).`
-          : "Scores out of 5 for each group of a cohort question."
+          ? `Scores out of 5 for each answer to “${label}”, coloured from low (red) to high (green).`
+          : "Scores out of 5 for each answer to a cohort question, coloured from low (red) to high (green)."
       }
       actions={<CsvButton surveyId={report.surveyId} surveyName={surveyName} table="team" cohort={selected} />}
       testId="team-report"
@@ -154,6 +158,25 @@ function TeamView({ report, surveyName, cohort, onCohort, refreshing }: TeamView
   );
 }
 
+/** A made-up grid of blank coloured cells for a plan without the report: no numbers. */
+function TeamPlaceholder() {
+  const tints = [4.2, 3.1, 4.6, 2.4, 3.8, 4.4, 2.9, 3.5];
+  return (
+    <Stack gap={4} p="lg">
+      {[0, 1, 2, 3, 4].map((row) => (
+        <Group key={row} gap={4} wrap="nowrap">
+          {tints.map((tint, column) => (
+            <div
+              key={tint}
+              style={{ flex: 1, height: 36, borderRadius: 6, background: heatmapColour(tints[(row + column) % tints.length]).background }}
+            />
+          ))}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 /** /dashboard/reports/lowi/:surveyId/team: the heatmap for one cohort question, chosen with ?cohort=. */
 export function TeamReportPage() {
   const { surveyId = "" } = useParams();
@@ -167,6 +190,9 @@ export function TeamReportPage() {
       next.set("cohort", key);
       return next;
     });
+  if (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED") {
+    return <FeatureGate feature="LOWIReport" locked minHeight={360} placeholder={<TeamPlaceholder />} />;
+  }
   return (
     <QueryBoundary query={query}>
       {(report) => (
