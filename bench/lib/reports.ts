@@ -119,15 +119,27 @@ async function getReport(session: Session, surveyId: string): Promise<number> {
   return elapsed;
 }
 
-async function warmLatencies(session: Session, surveyId: string): Promise<{ p50Ms: number; p95Ms: number }> {
-  // Fold every response, let the fold settle (PostgreSQL: one second and a later snapshot), read once more to store it.
+/** Folds every response, lets the fold settle (PostgreSQL: one second and a later snapshot) and stores it. */
+async function settle(session: Session, surveyId: string): Promise<void> {
   await getReport(session, surveyId);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   await getReport(session, surveyId);
   for (let i = 0; i < 10; i += 1) await getReport(session, surveyId);
-  const latencies: number[] = [];
-  for (let i = 0; i < WARM_REQUESTS; i += 1) latencies.push(await getReport(session, surveyId));
-  return { p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95) };
+}
+
+/**
+ * Warm latencies of both surveys, their requests interleaved so that both see the same machine (garbage collection,
+ * other load) and neither is measured in the other's wake.
+ */
+async function warmLatencies(session: Session, small: string, large: string) {
+  const smallTimes: number[] = [];
+  const largeTimes: number[] = [];
+  for (let i = 0; i < WARM_REQUESTS; i += 1) {
+    smallTimes.push(await getReport(session, small));
+    largeTimes.push(await getReport(session, large));
+  }
+  const summary = (times: number[]) => ({ p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) });
+  return { small: summary(smallTimes), large: summary(largeTimes) };
 }
 
 /** The physical floor to beat: one scan that averages the 20 agree items over every response of the survey. */
@@ -169,11 +181,12 @@ export async function runReportBench(databaseUrl: string, dataDir: string, log: 
     log(
       `reports: first (cold) report on ${REPORT_LARGE.toLocaleString("en-US")} responses ${coldMs.toFixed(0)} ms; raw scan of the 20 agree items ${rawScanMs.toFixed(0)} ms`,
     );
-    const smallLatency = await warmLatencies(session, small);
-    const largeLatency = await warmLatencies(session, large);
+    await settle(session, small);
+    await settle(session, large);
+    const latency = await warmLatencies(session, small, large);
     return {
-      small: { responses: REPORT_SMALL, ...smallLatency },
-      large: { responses: REPORT_LARGE, ...largeLatency },
+      small: { responses: REPORT_SMALL, ...latency.small },
+      large: { responses: REPORT_LARGE, ...latency.large },
       rawScanMs,
       coldMs,
     };
