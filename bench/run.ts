@@ -17,7 +17,9 @@ import {
   runIngest,
 } from "./lib/ingest.js";
 import { INVITE_ACCEPT_TOTAL, type InviteAcceptResult, describeAccept, runInviteAccept, summarize } from "./lib/invitations.js";
+import { measureAnalysisThroughput } from "../packages/analysis/src/index.js";
 import { type LoadResult, subjectAndBaseline } from "./lib/load.js";
+import { type ReportBenchResult, describeReports, runReportBench } from "./lib/reports.js";
 import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
 import { type Machine, type Measure, isBusy, measure, textTable, updateDocs, writeResults } from "./lib/report.js";
 import { type SmtpDeliveryResult, describeDelivery, runSmtpDelivery } from "./lib/smtp.js";
@@ -31,7 +33,7 @@ const SIGN_IN_MS = 10_000;
 const ME_MS = 5_000;
 const MAX_OPERATIONS = 1_000_000;
 const COLD_TIMEOUT_MS = 60_000;
-const WATCHDOG_MS = 570_000;
+const WATCHDOG_MS = 840_000;
 /** BENCH_POSTGRES_URL=off skips the PostgreSQL measures; any other value is the server to create a scratch database on. */
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, "../apps/web/dist"));
@@ -220,6 +222,35 @@ function acceptMeasures(result: InviteAcceptResult): Measure[] {
   ];
 }
 
+/** The company report at 1,000 and 100,000 responses next to a raw scan, on a scratch PostgreSQL database; null when skipped or failed. */
+async function reportBench(notes: string[]): Promise<ReportBenchResult | null> {
+  if (POSTGRES_ADMIN_URL === "off") {
+    notes.push("report_company_100k and report_scaling skipped: BENCH_POSTGRES_URL=off");
+    return null;
+  }
+  const scratch = await createScratchPostgres(POSTGRES_ADMIN_URL);
+  if (!scratch) {
+    const note = `report_company_100k and report_scaling skipped: no PostgreSQL server at ${POSTGRES_ADMIN_URL}`;
+    log(note);
+    notes.push(note);
+    return null;
+  }
+  pendingCleanups.add(scratch.drop);
+  try {
+    const result = await runReportBench(scratch.url, freshDir(), log);
+    log(describeReports(result));
+    return result;
+  } catch (error) {
+    const note = `report bench failed: ${error instanceof Error ? error.message.split("\n")[0] : error}`;
+    log(note);
+    notes.push(note);
+    return null;
+  } finally {
+    pendingCleanups.delete(scratch.drop);
+    await scratch.drop();
+  }
+}
+
 /** Invitation emails to a local SMTP sink next to raw nodemailer; null when it failed or timed out (noted). */
 async function smtpDelivery(notes: string[]): Promise<SmtpDeliveryResult | null> {
   try {
@@ -349,7 +380,14 @@ async function main(): Promise<void> {
   }
   const delivery = await smtpDelivery(notes);
 
-  // 6. The public survey page's JavaScript, gzipped, as built in apps/web/dist (the bench does not build it).
+  // 6. Reports: the company report's warm latency at 1,000 and 100,000 responses, against one raw scan; comment analysis.
+  const reports = await reportBench(notes);
+  const analysis = measureAnalysisThroughput({ durationMs: 3_000 });
+  log(
+    `comment analysis (local analyzer, one core): ${analysis.comments.toLocaleString("en-US")} comments in ${(analysis.elapsedMs / 1000).toFixed(1)} s → ${analysis.commentsPerSecond.toFixed(0)}/s`,
+  );
+
+  // 7. The public survey page's JavaScript, gzipped, as built in apps/web/dist (the bench does not build it).
   const surveyPage = entryJavaScriptSize(WEB_DIST, "survey.html");
   if (surveyPage) {
     log(
@@ -377,6 +415,15 @@ async function main(): Promise<void> {
     ...ingestResults.flatMap(ingestMeasures),
     ...acceptResults.flatMap(acceptMeasures),
     ...(delivery ? [measure("invite_smtp_delivery", delivery.server.perSecond, "messages/s", "higher", delivery.raw.perSecond)] : []),
+    ...(reports
+      ? [
+          measure("report_company_100k", reports.large.p95Ms, "ms", "lower", reports.rawScanMs),
+          measure("report_scaling", reports.large.p95Ms, "ms", "lower", reports.small.p95Ms),
+          measure("report_company_1k_p50", reports.small.p50Ms, "ms", "lower"),
+          measure("report_company_100k_p50", reports.large.p50Ms, "ms", "lower"),
+        ]
+      : []),
+    measure("analysis_comments", analysis.commentsPerSecond, "comments/s", "higher"),
     ...(surveyPage ? [measure("public_survey_js_gzip_kb", surveyPage.gzipBytes / 1000, "kB", "lower")] : []),
   ];
   machine.loadEnd = loadavg()[0];
