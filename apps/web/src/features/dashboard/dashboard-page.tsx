@@ -1,4 +1,4 @@
-import { type Dashboard, MESSAGES, type MeResponse } from "@hearth/shared";
+import { type Dashboard, LARGE_COMPANY_HEADCOUNT, MESSAGES, type MeResponse } from "@hearth/shared";
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBuilding, IconChartBar, IconCircleCheck, IconPlus, IconRosette, IconSend } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -100,6 +100,14 @@ function LatestLowiCard({ latest, canView }: { latest: Dashboard["latestLowi"]; 
   );
 }
 
+/** Which half of the response rule applies (spec accounts §9): a third of the staff, or 1,000 above 3,000 people. */
+function ruleText(headcount: number): string {
+  const people = headcount.toLocaleString("en-US");
+  return headcount > LARGE_COMPANY_HEADCOUNT
+    ? `(1,000 for a company of ${people} employees, as it has more than ${LARGE_COMPANY_HEADCOUNT.toLocaleString("en-US")})`
+    : `(one third of ${people} employees)`;
+}
+
 function CertificationCard({ certification }: { certification: Dashboard["certification"] }) {
   const value = certification && certification.required > 0 ? Math.min(100, (certification.responses / certification.required) * 100) : 0;
   const met = certification ? certification.remaining === 0 : false;
@@ -122,7 +130,7 @@ function CertificationCard({ certification }: { certification: Dashboard["certif
             <Progress value={value} color={met ? "teal" : "ember"} size="lg" aria-label="Responses toward certification" />
             <Text size="sm" c="dimmed">
               {certification.responses.toLocaleString("en-US")} of {certification.required.toLocaleString("en-US")} responses
-              {certification.headcount ? ` (one third of ${certification.headcount.toLocaleString("en-US")} employees, at most 1,000)` : ""}
+              {certification.headcount ? ` ${ruleText(certification.headcount)}` : ""}
             </Text>
           </>
         )}

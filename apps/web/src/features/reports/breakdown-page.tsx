@@ -1,13 +1,12 @@
-import { type BreakdownReport, collectPlaceholderValues, fillPlaceholders, type ReportFilter } from "@hearth/shared";
+import type { BreakdownReport, ReportFilter } from "@hearth/shared";
 import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
-import { useMe } from "../auth/session";
 import { QueryBoundary } from "../errors/query-boundary";
 import { useSurvey } from "../surveys/survey-api";
 import { FeatureGate } from "./feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "./hidden-notice";
-import { useBreakdownReport, useReportFilters } from "./report-api";
+import { useBreakdownReport, useReportFilters, useSurveyText } from "./report-api";
 import { formatPercent, type Slice, sentimentSlices, showPieLabel } from "./report-format";
 import { CsvButton } from "./report-parts";
 import classes from "./reports.module.css";
@@ -233,11 +232,8 @@ export function BreakdownReportPage() {
   const { surveyId = "" } = useParams();
   const [filters] = useReportFilters();
   const query = useBreakdownReport(surveyId, filters);
-  const survey = useSurvey(surveyId).data;
-  const companyName = useMe().data?.tenant.companyName;
-  const values = collectPlaceholderValues({ metaFields: survey?.metaFields, companyName });
-  const fill = (text: string) => fillPlaceholders(text, values);
-  const surveyName = survey?.name ?? "survey";
+  const fill = useSurveyText(surveyId);
+  const surveyName = useSurvey(surveyId).data?.name ?? "survey";
   if (query.isError && isApiError(query.error, 400)) return <FilterErrorAlert error={query.error} />;
   if (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED") {
     return <FeatureGate feature="BreakdownReport" locked overlay="top" minHeight={420} placeholder={<BreakdownPlaceholder />} />;

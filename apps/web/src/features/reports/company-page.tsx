@@ -65,7 +65,9 @@ function ResponsesCard({ report }: { report: CompanyReport }) {
           </>
         ) : (
           <Text size="sm" c="dimmed">
-            Nobody was invited by email, so there is no response rate.
+            {report.filters.length > 0
+              ? "Response rates are given for the whole survey, not for filtered groups."
+              : "Nobody was invited by email, so there is no response rate."}
           </Text>
         )}
         <Text size="xs" c="dimmed">

@@ -1,10 +1,12 @@
 import type { BreakdownReport, CompanyReportResponse, ReportFilter, TeamReport } from "@hearth/shared";
-import { MESSAGES } from "@hearth/shared";
+import { collectPlaceholderValues, fillPlaceholders, MESSAGES } from "@hearth/shared";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api } from "../../lib/api";
+import { useMe } from "../auth/session";
+import { useSurvey } from "../surveys/survey-api";
 import { BILLING_PLAN_PATH } from "../surveys/survey-paths";
 import { EXPORT_SPINNER_MS } from "./report-constants";
 import { fileNameFromDisposition } from "./report-files";
@@ -105,4 +107,12 @@ export function useReportDownload() {
   }
 
   return { download, pending };
+}
+
+/** Fills {{company_name}} and the survey's other meta fields in question texts and cohort labels. */
+export function useSurveyText(surveyId: string): (text: string) => string {
+  const survey = useSurvey(surveyId).data;
+  const companyName = useMe().data?.tenant.companyName;
+  const values = collectPlaceholderValues({ metaFields: survey?.metaFields, companyName });
+  return (text: string) => fillPlaceholders(text, values);
 }

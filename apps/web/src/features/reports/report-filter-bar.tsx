@@ -2,7 +2,7 @@ import type { ReportCohort, ReportFilter } from "@hearth/shared";
 import { Button, CloseButton, Group, Paper, Pill, Select, Stack, Text } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { useState } from "react";
-import { useReportFilters, useTeamReport } from "./report-api";
+import { useReportFilters, useSurveyText, useTeamReport } from "./report-api";
 import { addFilter, MAX_REPORT_FILTERS, removeFilter } from "./report-filters";
 
 interface ReportFilterBarProps {
@@ -46,7 +46,8 @@ export function ReportFilterBar({ surveyId, cohorts: given, threshold: givenThre
   const [key, setKey] = useState<string | null>(null);
   const [value, setValue] = useState<string | null>(null);
 
-  const cohorts = given ?? team.data?.cohorts ?? [];
+  const fill = useSurveyText(surveyId);
+  const cohorts = (given ?? team.data?.cohorts ?? []).map((cohort) => ({ ...cohort, label: fill(cohort.label) }));
   const unavailable = given === undefined && team.isError;
   if (filters.length === 0 && (unavailable || ((given || team.data) && cohorts.length === 0))) return null;
 

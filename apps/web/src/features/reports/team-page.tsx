@@ -8,7 +8,7 @@ import { useSurvey } from "../surveys/survey-api";
 import { heatmapColour } from "./heatmap";
 import { FeatureGate } from "./feature-gate";
 import { HiddenNotice } from "./hidden-notice";
-import { useTeamReport } from "./report-api";
+import { useSurveyText, useTeamReport } from "./report-api";
 import { formatScore } from "./report-format";
 import { CsvButton, SectionCard } from "./report-parts";
 import classes from "./reports.module.css";
@@ -184,6 +184,7 @@ export function TeamReportPage() {
   const cohort = params.get("cohort");
   const query = useTeamReport(surveyId, cohort);
   const surveyName = useSurvey(surveyId).data?.name ?? "survey";
+  const fill = useSurveyText(surveyId);
   const onCohort = (key: string) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -196,7 +197,13 @@ export function TeamReportPage() {
   return (
     <QueryBoundary query={query}>
       {(report) => (
-        <TeamView report={report} surveyName={surveyName} cohort={cohort} onCohort={onCohort} refreshing={query.isPlaceholderData} />
+        <TeamView
+          report={{ ...report, cohorts: report.cohorts.map((entry) => ({ ...entry, label: fill(entry.label) })) }}
+          surveyName={surveyName}
+          cohort={cohort}
+          onCohort={onCohort}
+          refreshing={query.isPlaceholderData}
+        />
       )}
     </QueryBoundary>
   );
