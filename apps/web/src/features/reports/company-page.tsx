@@ -141,6 +141,14 @@ function RankedList({ rows, label }: { rows: ScoreRow[]; label: string }) {
 function LockedSections() {
   return (
     <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Card>
+          <PlaceholderBars count={3} />
+        </Card>
+        <Card>
+          <PlaceholderBars count={3} />
+        </Card>
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="sm">
         {Array.from({ length: 10 }, (_, index) => (
           <Paper withBorder p="sm" key={index}>
@@ -174,29 +182,23 @@ function benchmarkSummary(report: CompanyReport): string {
 function CompanyReportView({ report, filters, refreshing }: { report: CompanyReport; filters: ReportFilter[]; refreshing: boolean }) {
   const csv = { surveyId: report.surveyId, surveyName: report.surveyName, filters };
   return (
-    <Stack gap="lg" style={{ opacity: refreshing ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={refreshing}>
+    <Stack
+      gap="lg"
+      style={{ opacity: refreshing ? 0.6 : 1, transition: "opacity 120ms" }}
+      aria-busy={refreshing}
+      data-testid="company-report"
+      data-refreshing={refreshing ? "true" : "false"}
+      data-locked={report.locked ? "true" : "false"}
+    >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" style={{ flex: "1 1 16rem" }}>
           {benchmarkSummary(report)}
         </Text>
         {!report.locked && <PdfButton surveyId={report.surveyId} surveyName={report.surveyName} filters={filters} />}
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: report.locked ? 2 : 3 }}>
         <HeadlineScore label="LOWI™ score" row={report.love} testId="report-lowi" valueTestId="love-score" />
-        {report.locked ? (
-          <FeatureGate
-            feature="LOWIReport"
-            locked
-            minHeight={230}
-            placeholder={
-              <Card h={230}>
-                <PlaceholderBars count={3} />
-              </Card>
-            }
-          />
-        ) : (
-          <HeadlineScore label="SPARK score" row={report.spark} testId="report-spark" />
-        )}
+        {!report.locked && <HeadlineScore label="SPARK score" row={report.spark} testId="report-spark" />}
         <ResponsesCard report={report} />
       </SimpleGrid>
       {report.locked ? (

@@ -73,7 +73,8 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
       <Tabs
         value={active}
         variant={phone ? "pills" : "default"}
-        onChange={(next) => next && navigate(`${reportBasePath(kind, surveyId)}/${next}${location.search}`)}
+        // The address bar, not the last render, holds the filters: a tab chosen right after a filter keeps it.
+        onChange={(next) => next && navigate(`${reportBasePath(kind, surveyId)}/${next}${window.location.search}`)}
         keepMounted={false}
         activateTabWithKeyboard={false}
       >
