@@ -16,6 +16,7 @@ import { registerOriginCheck } from "./lib/origin-check.js";
 import { RateLimiter } from "./lib/rate-limit.js";
 import { registerWebApp } from "./lib/static-web.js";
 import { registerAccountRoutes } from "./modules/account/account.routes.js";
+import { registerAmplificationRoutes } from "./modules/amplification/amplification.routes.js";
 import { registerCompanyRoutes } from "./modules/company/company.routes.js";
 import { registerDevMailRoutes } from "./modules/email/dev-mail.routes.js";
 import { defineEmailJobs } from "./modules/email/email.jobs.js";
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerInvitationRoutes(app, ctx);
   await registerUnsubscribeRoutes(app, ctx);
   await registerReportRoutes(app, ctx);
+  await registerAmplificationRoutes(app, ctx);
   if (email.usesDevOutbox) await registerDevMailRoutes(app, ctx);
   await registerWebApp(app, (options.serveWeb ?? true) ? (env.WEB_DIST ?? DEFAULT_WEB_DIST) : null);
 

@@ -20,3 +20,4 @@ export * from "./contracts/invitations.js";
 export * from "./contracts/reports.js";
 export * from "./certification-rule.js";
 export * from "./reports/index.js";
+export * from "./contracts/amplification.js";

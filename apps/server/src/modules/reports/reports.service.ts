@@ -145,6 +145,17 @@ async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string): Prom
   return { survey, fields, tenant, threshold, plan, state, suppression: cached.plan };
 }
 
+/**
+ * Whether the survey's whole group (no filters) passes the suppression plan, i.e. it has at least the company's
+ * visibility threshold of respondents. Drafts and unknown surveys answer false. Used by social quotes.
+ */
+export async function isSurveyVisibleAsWhole(ctx: AppContext, actor: Actor, surveyId: string): Promise<boolean> {
+  const survey = await findReportSurvey(ctx.database.db, actor.tenantId, surveyId);
+  if (!survey || survey.draft) return false;
+  const loaded = await loadSurvey(ctx, actor, surveyId);
+  return groupVisibility(loaded.suppression, [])?.visible === true;
+}
+
 function featureAllowed(actor: Actor, tenant: ReportTenantRow, feature: Feature): boolean {
   return hasFeature({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount }, tenant, feature);
 }

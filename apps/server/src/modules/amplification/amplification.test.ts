@@ -1,0 +1,257 @@
+import type { SurveyField } from "@hearth/shared";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityLog, commentExcerpt, survey, surveyResponse } from "../../db/schema.js";
+import { addMember, call, createTestApp, registerCompany, type Session, type TestApp } from "../../test/harness.js";
+import { updateTenant } from "../company/company.repo.js";
+import { insertResponse } from "../surveys/surveys.repo.js";
+import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
+import { imageSize } from "./quote-image.js";
+
+/** A 2×1 red PNG, standing in for a company logo. */
+const LOGO_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGP4z8DAwMDAAAAJAQEAj3j6WAAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+interface Comment {
+  text: string;
+  sentiment?: string;
+  hidden?: boolean;
+}
+
+interface Company extends Session {
+  surveyId: string;
+  /** Comment id by text. */
+  ids: Map<string, string>;
+}
+
+/** A company on the plan with one LOWI survey of `responses` answers and the given comments (one per response). */
+async function companyWithComments(testApp: TestApp, plan: string, responses: number, comments: Comment[]): Promise<Company> {
+  const owner = await registerCompany(testApp.app);
+  await completeProfileAndSetPlan(testApp, owner.tenantId, plan);
+  const created = await call(testApp.app, "POST", "/api/surveys", { cookie: owner.cookie, body: lowiInput() });
+  expect(created.statusCode).toBe(201);
+  const surveyId = created.json().id as string;
+  const { db, sql } = testApp.ctx.database;
+  const [row] = await db.select({ fields: survey.fields }).from(survey).where(eq(survey.id, surveyId));
+  const fields = row.fields as SurveyField[];
+  for (let index = 0; index < responses; index++) {
+    await insertResponse(db, sql, owner.tenantId, {
+      surveyId,
+      answers: answerAll(fields, index),
+      submittedOn: "2026-11-20",
+      tokenHash: null,
+    });
+  }
+  const responseIds = await db
+    .select({ id: surveyResponse.id })
+    .from(surveyResponse)
+    .where(eq(surveyResponse.surveyId, surveyId))
+    .orderBy(asc(surveyResponse.seq));
+  expect(comments.length).toBeLessThanOrEqual(responseIds.length);
+  const ids = new Map<string, string>();
+  for (const [index, comment] of comments.entries()) {
+    const [inserted] = await db
+      .insert(commentExcerpt)
+      .values({
+        tenantId: owner.tenantId,
+        surveyId,
+        responseId: responseIds[index].id,
+        questionKey: "lowi_open_do_well",
+        text: comment.text,
+        sentiment: comment.sentiment ?? "positive",
+        emotion: "joy",
+        analyzer: "test",
+        hidden: comment.hidden ?? false,
+      })
+      .returning({ id: commentExcerpt.id });
+    ids.set(comment.text, inserted.id);
+  }
+  return { ...owner, surveyId, ids };
+}
+
+const LONG = `${"Everyone here is generous with their time and ideas. ".repeat(6)}`.trim();
+const COMMENTS: Comment[] = [
+  { text: "My manager gives me real feedback every week." },
+  { text: "  People jump in to help\n without being asked.  " },
+  { text: "I am proud of what we ship." },
+  { text: "The on-call rota is exhausting.", sentiment: "negative" },
+  { text: "The office is fine.", sentiment: "neutral" },
+  { text: "Removed earlier by an admin.", hidden: true },
+  { text: "Yes" },
+  { text: LONG },
+  { text: "Great place, write to me at jamie.doe@example.com to hear more." },
+];
+
+describe("social quotes", () => {
+  let testApp: TestApp;
+  let gold: Company;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    gold = await companyWithComments(testApp, "Gold", 9, COMMENTS);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const get = (url: string, cookie: string) => call(testApp.app, "GET", url, { cookie });
+  const post = (url: string, cookie: string) => call(testApp.app, "POST", url, { cookie, body: {} });
+  const imageUrl = (id: string) => `/api/amplification/quotes/${id}/image.png`;
+  const removeUrl = (id: string) => `/api/amplification/quotes/${id}/remove`;
+
+  it("lists only positive, unhidden quotes that fit a card and name nobody, with the survey's name", async () => {
+    const response = await get("/api/amplification/quotes", gold.cookie);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(3);
+    expect(body.canDownload).toBe(true);
+    const texts = body.quotes.map((quote: { text: string }) => quote.text).sort();
+    expect(texts).toEqual(
+      [
+        "I am proud of what we ship.",
+        "My manager gives me real feedback every week.",
+        "People jump in to help without being asked.",
+      ].sort(),
+    );
+    const ids = body.quotes.map((quote: { id: string }) => quote.id);
+    expect(ids).toEqual([...ids].sort());
+    for (const quote of body.quotes) {
+      expect(Object.keys(quote).sort()).toEqual(["canDownload", "id", "surveyId", "surveyName", "text"]);
+      expect(quote).toMatchObject({ surveyId: gold.surveyId, surveyName: "Culture check 2026", canDownload: true });
+    }
+  });
+
+  it("pages the list", async () => {
+    const first = (await get("/api/amplification/quotes?pageSize=2", gold.cookie)).json();
+    const second = (await get("/api/amplification/quotes?pageSize=2&page=2", gold.cookie)).json();
+    expect(first.quotes).toHaveLength(2);
+    expect(second.quotes).toHaveLength(1);
+    expect(first.total).toBe(3);
+    expect(new Set([...first.quotes, ...second.quotes].map((quote: { id: string }) => quote.id)).size).toBe(3);
+    expect((await get("/api/amplification/quotes?pageSize=500", gold.cookie)).statusCode).toBe(400);
+  });
+
+  it("shows no quotes of a survey with fewer respondents than the company's visibility threshold", async () => {
+    const few = await companyWithComments(testApp, "Gold", 4, [{ text: "A lovely team to be part of." }]);
+    const list = (await get("/api/amplification/quotes", few.cookie)).json();
+    expect(list).toMatchObject({ quotes: [], total: 0 });
+    const quoteId = few.ids.get("A lovely team to be part of.") as string;
+    expect((await get(imageUrl(quoteId), few.cookie)).statusCode).toBe(404);
+    // The same survey is shown once the company lowers its threshold to 3, the smallest the rules allow.
+    await updateTenant(testApp.ctx.database.db, few.tenantId, { visibilityThreshold: 3 });
+    const lowered = (await get("/api/amplification/quotes", few.cookie)).json();
+    expect(lowered.total).toBe(1);
+    // And disappears again when the company raises it above the respondents.
+    await updateTenant(testApp.ctx.database.db, gold.tenantId, { visibilityThreshold: 10 });
+    expect((await get("/api/amplification/quotes", gold.cookie)).json().total).toBe(0);
+    await updateTenant(testApp.ctx.database.db, gold.tenantId, { visibilityThreshold: 5 });
+  });
+
+  it("renders a 1200×675 PNG with the company's logo and logs download_social_image", async () => {
+    await updateTenant(testApp.ctx.database.db, gold.tenantId, { logo: LOGO_PNG, logoContentType: "image/png", logoUpdatedAt: new Date() });
+    const quoteId = gold.ids.get("My manager gives me real feedback every week.") as string;
+    const response = await get(imageUrl(quoteId), gold.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/png");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="quote-[0-9a-f]{8}\.png"$/);
+    const png = response.rawPayload;
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(imageSize(png)).toEqual({ width: 1200, height: 675 });
+    // A second download comes from the cache and is logged too.
+    const again = await get(imageUrl(quoteId), gold.cookie);
+    expect(again.rawPayload.equals(png)).toBe(true);
+    const logs = await testApp.ctx.database.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.tenantId, gold.tenantId), eq(activityLog.action, "download_social_image")));
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatchObject({ userId: gold.userId, data: { quoteId, surveyId: gold.surveyId } });
+  });
+
+  it("renders the longest quote a card takes", async () => {
+    const [quote] = (await get("/api/amplification/quotes", gold.cookie)).json().quotes;
+    const longest = "Everyone here is generous with their time and ideas, ".repeat(6).slice(0, 280);
+    await testApp.ctx.database.db.update(commentExcerpt).set({ text: longest }).where(eq(commentExcerpt.id, quote.id));
+    expect((await get("/api/amplification/quotes", gold.cookie)).json().total).toBe(3);
+    const response = await get(imageUrl(quote.id), gold.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(imageSize(response.rawPayload)).toEqual({ width: 1200, height: 675 });
+  });
+
+  it("removes a quote: it leaves the list and its image", async () => {
+    const quoteId = gold.ids.get("I am proud of what we ship.") as string;
+    const removed = await post(removeUrl(quoteId), gold.cookie);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ ok: true });
+    const list = (await get("/api/amplification/quotes", gold.cookie)).json();
+    expect(list.total).toBe(2);
+    expect(list.quotes.map((quote: { id: string }) => quote.id)).not.toContain(quoteId);
+    const [row] = await testApp.ctx.database.db
+      .select({ hidden: commentExcerpt.hidden })
+      .from(commentExcerpt)
+      .where(eq(commentExcerpt.id, quoteId));
+    expect(row.hidden).toBe(true);
+    expect((await get(imageUrl(quoteId), gold.cookie)).statusCode).toBe(404);
+    expect((await post(removeUrl(quoteId), gold.cookie)).statusCode).toBe(404);
+  });
+
+  it("without Social Amplification in the plan: canDownload false, 403 PLAN_UPGRADE_REQUIRED on image and remove", async () => {
+    const bronze = await companyWithComments(testApp, "Bronze", 6, [{ text: "Kind people and clear goals." }]);
+    const list = (await get("/api/amplification/quotes", bronze.cookie)).json();
+    expect(list.total).toBe(1);
+    expect(list.canDownload).toBe(false);
+    expect(list.quotes[0].canDownload).toBe(false);
+    const quoteId = list.quotes[0].id as string;
+    for (const response of [await get(imageUrl(quoteId), bronze.cookie), await post(removeUrl(quoteId), bronze.cookie)]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toMatchObject({ code: "PLAN_UPGRADE_REQUIRED", fields: { feature: "SocialAmplification" } });
+    }
+    // A company granted the feature on top of its plan may download.
+    await updateTenant(testApp.ctx.database.db, bronze.tenantId, { features: ["SocialAmplification"] });
+    expect((await get(imageUrl(quoteId), bronze.cookie)).statusCode).toBe(200);
+  });
+
+  it("Staff without the amplification permission read the list but may not download or remove; Managers may", async () => {
+    const staff = await addMember(testApp, gold.tenantId, "Staff");
+    const list = (await get("/api/amplification/quotes", staff.cookie)).json();
+    expect(list.total).toBe(2);
+    expect(list.canDownload).toBe(false);
+    const quoteId = list.quotes[0].id as string;
+    for (const response of [await get(imageUrl(quoteId), staff.cookie), await post(removeUrl(quoteId), staff.cookie)]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe("FORBIDDEN");
+    }
+    const manager = await addMember(testApp, gold.tenantId, "Manager");
+    expect((await get("/api/amplification/quotes", manager.cookie)).json().canDownload).toBe(true);
+    expect((await get(imageUrl(quoteId), manager.cookie)).statusCode).toBe(200);
+    expect((await call(testApp.app, "GET", "/api/amplification/quotes")).statusCode).toBe(401);
+  });
+
+  it("answers 404 for another company's quote on every route, and 400 for a malformed id", async () => {
+    const other = await companyWithComments(testApp, "Gold", 6, [{ text: "Their own quote, never ours." }]);
+    const quoteId = gold.ids.get("My manager gives me real feedback every week.") as string;
+    expect((await get(imageUrl(quoteId), other.cookie)).statusCode).toBe(404);
+    expect((await post(removeUrl(quoteId), other.cookie)).statusCode).toBe(404);
+    const otherList = (await get("/api/amplification/quotes", other.cookie)).json();
+    expect(otherList.quotes.map((quote: { text: string }) => quote.text)).toEqual(["Their own quote, never ours."]);
+    const [row] = await testApp.ctx.database.db
+      .select({ hidden: commentExcerpt.hidden })
+      .from(commentExcerpt)
+      .where(eq(commentExcerpt.id, quoteId));
+    expect(row.hidden).toBe(false);
+    for (const response of [await get(imageUrl("not-a-uuid"), gold.cookie), await post(removeUrl("1234"), gold.cookie)]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe("VALIDATION_FAILED");
+    }
+  });
+
+  it("rate limits image downloads per user", async () => {
+    const manager = await addMember(testApp, gold.tenantId, "Manager");
+    const quoteId = gold.ids.get("My manager gives me real feedback every week.") as string;
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index++) statuses.push((await get(imageUrl(quoteId), manager.cookie)).statusCode);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * The social quote image: a 1200×675 PNG (the 16:9 card X and LinkedIn show in full) drawn as SVG by satori with the
+ * Inter font, then rasterised by resvg. Rendered images are kept in memory for a few minutes.
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { renderAsync } from "@resvg/resvg-js";
+import satori from "satori";
+
+export const QUOTE_IMAGE_WIDTH = 1200;
+export const QUOTE_IMAGE_HEIGHT = 675;
+
+/** Hearth's ember palette (apps/web/src/theme.ts). */
+const EMBER = {
+  lightest: "#fff3ec",
+  light: "#ffe4d6",
+  mark: "#ec733a",
+  strong: "#b5471b",
+  deep: "#7f3110",
+};
+const INK = "#2b1b12";
+
+type SatoriNode = Parameters<typeof satori>[0];
+type SatoriFont = Parameters<typeof satori>[1]["fonts"][number];
+
+interface Element {
+  type: string;
+  props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown };
+}
+const el = (type: string, style: Record<string, unknown>, children?: unknown, props: Record<string, unknown> = {}): Element => ({
+  type,
+  props: { ...props, style, children },
+});
+
+let fontsPromise: Promise<SatoriFont[]> | null = null;
+
+/** Inter (OFL-1.1, from @fontsource/inter) in .woff, which satori reads; Latin and Latin Extended, two weights. */
+function loadFonts(): Promise<SatoriFont[]> {
+  fontsPromise ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const files: { file: string; weight: 400 | 700 }[] = [
+      { file: "inter-latin-400-normal.woff", weight: 400 },
+      { file: "inter-latin-700-normal.woff", weight: 700 },
+      { file: "inter-latin-ext-400-normal.woff", weight: 400 },
+      { file: "inter-latin-ext-700-normal.woff", weight: 700 },
+    ];
+    return Promise.all(
+      files.map(async ({ file, weight }) => ({
+        name: "Inter",
+        data: await readFile(require.resolve(`@fontsource/inter/files/${file}`)),
+        weight,
+        style: "normal" as const,
+      })),
+    );
+  })().catch((error: unknown) => {
+    fontsPromise = null;
+    throw error;
+  });
+  return fontsPromise;
+}
+
+/** Width and height of a PNG or JPEG from its header; null when the bytes are neither. */
+export function imageSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47) {
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  }
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
+    let at = 2;
+    while (at + 9 < bytes.length) {
+      if (bytes[at] !== 0xff) return null;
+      const marker = bytes[at + 1];
+      const length = bytes.readUInt16BE(at + 2);
+      // Start-of-frame markers (baseline, progressive…), not DHT (c4), JPG (c8) or DAC (cc).
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+      }
+      at += 2 + length;
+    }
+  }
+  return null;
+}
+
+/** Larger type for short quotes, smaller for long ones, so every quote up to 280 characters fits. */
+function quoteFontSize(length: number): number {
+  if (length <= 80) return 60;
+  if (length <= 140) return 50;
+  if (length <= 200) return 42;
+  return 36;
+}
+
+export interface QuoteImageInput {
+  text: string;
+  companyName: string | null;
+  logo: { bytes: Buffer; contentType: string } | null;
+}
+
+function logoElement(logo: QuoteImageInput["logo"]): Element | null {
+  if (!logo) return null;
+  const size = imageSize(logo.bytes);
+  if (!size || size.width === 0 || size.height === 0) return null;
+  const scale = Math.min(240 / size.width, 80 / size.height);
+  const width = Math.max(1, Math.round(size.width * scale));
+  const height = Math.max(1, Math.round(size.height * scale));
+  const src = `data:${logo.contentType};base64,${logo.bytes.toString("base64")}`;
+  return el("img", { width, height, objectFit: "contain" }, undefined, { src, width, height });
+}
+
+function layout(input: QuoteImageInput): Element {
+  const logo = logoElement(input.logo);
+  const name = input.companyName?.trim() || null;
+  const company = el(
+    "div",
+    { display: "flex", alignItems: "center", gap: 24, maxWidth: 760 },
+    [
+      logo,
+      name
+        ? el(
+            "div",
+            {
+              maxWidth: 560,
+              fontSize: 32,
+              fontWeight: 700,
+              color: EMBER.deep,
+              whiteSpace: "nowrap",
+              overflow: "hidden",
+              textOverflow: "ellipsis",
+            },
+            name,
+          )
+        : null,
+    ].filter(Boolean),
+  );
+  return el(
+    "div",
+    {
+      width: "100%",
+      height: "100%",
+      display: "flex",
+      flexDirection: "column",
+      backgroundColor: EMBER.lightest,
+      backgroundImage: `linear-gradient(135deg, ${EMBER.lightest} 0%, ${EMBER.light} 100%)`,
+      fontFamily: "Inter",
+      color: INK,
+    },
+    [
+      el("div", { display: "flex", flexDirection: "column", flexGrow: 1, padding: "56px 80px 0 80px" }, [
+        el("div", { display: "flex", fontSize: 180, fontWeight: 700, color: EMBER.mark, lineHeight: 1, height: 110 }, "“"),
+        el(
+          "div",
+          {
+            display: "flex",
+            flexGrow: 1,
+            alignItems: "center",
+            fontSize: quoteFontSize(input.text.length),
+            fontWeight: 700,
+            lineHeight: 1.3,
+            letterSpacing: -0.5,
+            paddingBottom: 24,
+            overflow: "hidden",
+          },
+          input.text,
+        ),
+      ]),
+      el(
+        "div",
+        {
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "space-between",
+          padding: "0 80px",
+          height: 128,
+          borderTop: `2px solid ${EMBER.light}`,
+          backgroundColor: "#ffffff",
+        },
+        [company, el("div", { fontSize: 24, fontWeight: 400, color: EMBER.strong }, "Anonymous employee feedback")],
+      ),
+      el("div", { display: "flex", height: 14, backgroundColor: EMBER.strong }),
+    ],
+  );
+}
+
+/** Renders the quote as a PNG. resvg rasterises on libuv's thread pool, so the event loop only runs the layout. */
+export async function renderQuoteImage(input: QuoteImageInput): Promise<Buffer> {
+  const svg = await satori(layout(input) as unknown as SatoriNode, {
+    width: QUOTE_IMAGE_WIDTH,
+    height: QUOTE_IMAGE_HEIGHT,
+    fonts: await loadFonts(),
+  });
+  const rendered = await renderAsync(svg, { fitTo: { mode: "width", value: QUOTE_IMAGE_WIDTH } });
+  return Buffer.from(rendered.asPng());
+}
+
+/** Rendered PNGs by key (quote, company name, logo version), kept a few minutes; a render in flight is shared. */
+export class QuoteImageCache {
+  private readonly entries = new Map<string, { expires: number; png: Promise<Buffer> }>();
+
+  constructor(
+    private readonly ttlMs = 5 * 60_000,
+    private readonly maxEntries = 200,
+  ) {}
+
+  get(key: string, render: () => Promise<Buffer>, now = Date.now()): Promise<Buffer> {
+    const cached = this.entries.get(key);
+    if (cached && cached.expires > now) return cached.png;
+    if (cached) this.entries.delete(key);
+    const png = render();
+    this.entries.set(key, { expires: now + this.ttlMs, png });
+    png.catch(() => {
+      if (this.entries.get(key)?.png === png) this.entries.delete(key);
+    });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    return png;
+  }
+
+  /** Drops every image of a quote (after it is removed). */
+  forget(quoteId: string): void {
+    for (const key of this.entries.keys()) if (key.includes(quoteId)) this.entries.delete(key);
+  }
+}
