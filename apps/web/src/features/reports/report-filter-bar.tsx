@@ -86,7 +86,8 @@ export function ReportFilterBar({ surveyId, cohorts: given, threshold: givenThre
               setValue(null);
             }}
             disabled={full || cohorts.length === 0}
-            w={{ base: "100%", xs: 200 }}
+            style={{ flex: "1 1 9rem" }}
+            maw={{ xs: 220 }}
             comboboxProps={{ withinPortal: true }}
             data-testid="report-filter-key"
           />
@@ -99,7 +100,8 @@ export function ReportFilterBar({ surveyId, cohorts: given, threshold: givenThre
             disabled={!key || full}
             searchable={valueOptions.length > 8}
             nothingFoundMessage="No value matches"
-            w={{ base: "100%", xs: 240 }}
+            style={{ flex: "1 1 9rem" }}
+            maw={{ xs: 260 }}
             renderOption={({ option }) => (
               <Stack gap={0}>
                 <Text size="sm">{option.label}</Text>

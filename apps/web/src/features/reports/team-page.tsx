@@ -52,7 +52,7 @@ function ScaleLegend() {
 export function TeamHeatmap({ report }: { report: TeamReport }) {
   const { columns, rows, overall, threshold } = report;
   return (
-    <Table.ScrollContainer minWidth={Math.max(560, 240 + columns.length * 96)} type="native">
+    <Table.ScrollContainer minWidth={Math.max(520, 210 + columns.length * 84)} type="native">
       <table className={classes.heatTable} aria-label="Scores by cohort value">
         <thead>
           <tr>
