@@ -3,7 +3,7 @@ import { Button, CloseButton, Group, Paper, Pill, Select, Stack, Text } from "@m
 import { IconFilter } from "@tabler/icons-react";
 import { useState } from "react";
 import { useReportFilters, useSurveyText, useTeamReport } from "./report-api";
-import { addFilter, MAX_REPORT_FILTERS, removeFilter } from "./report-filters";
+import { addFilter, cohortValueOptions, MAX_REPORT_FILTERS, removeFilter } from "./report-filters";
 
 interface ReportFilterBarProps {
   surveyId: string;
@@ -16,22 +16,6 @@ interface ReportFilterBarProps {
   threshold?: number;
   /** Values the current report hides from filters (CompanyReport.hiddenCohorts), on top of those the cohort list hides. */
   hiddenCohorts?: readonly { key: string; value: string }[];
-}
-
-interface ValueOption {
-  value: string;
-  label: string;
-  disabled: boolean;
-}
-
-/** Values of a cohort for the picker; hidden ones stay listed, disabled, so nobody wonders where they went. */
-export function cohortValueOptions(cohort: ReportCohort | undefined, hidden: readonly { key: string; value: string }[]): ValueOption[] {
-  if (!cohort) return [];
-  return cohort.values.map(({ value, visible }) => ({
-    value,
-    label: value,
-    disabled: !visible || hidden.some((entry) => entry.key === cohort.key && entry.value === value),
-  }));
 }
 
 const labelOf = (cohorts: readonly ReportCohort[], key: string) => cohorts.find((cohort) => cohort.key === key)?.label ?? key;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addFilter, filterQuery, filtersKey, parseFilterParam, readFilters, removeFilter, writeFilters } from "./report-filters";
+import {
+  addFilter,
+  cohortValueOptions,
+  filterQuery,
+  filtersKey,
+  parseFilterParam,
+  readFilters,
+  removeFilter,
+  writeFilters,
+} from "./report-filters";
 
 describe("report filter parameters", () => {
   it("splits key and value at the first colon", () => {
@@ -50,5 +59,34 @@ describe("report filter parameters", () => {
     expect(addFilter(two, { key: "region", value: "West" })).toEqual(two);
     expect(removeFilter(two, "age")).toEqual([{ key: "gender", value: "Man" }]);
     expect(filtersKey(two)).toBe("age:31-35|gender:Man");
+  });
+});
+
+describe("cohort value options", () => {
+  const cohort = {
+    key: "age",
+    label: "What is your age?",
+    values: [
+      { value: "30 or younger", visible: true },
+      { value: "31-35", visible: true },
+      { value: "56 or older", visible: false },
+    ],
+  };
+
+  it("keeps hidden values in the list, disabled", () => {
+    expect(cohortValueOptions(cohort)).toEqual([
+      { value: "30 or younger", label: "30 or younger", disabled: false },
+      { value: "31-35", label: "31-35", disabled: false },
+      { value: "56 or older", label: "56 or older", disabled: true },
+    ]);
+  });
+
+  it("also disables values the report hides for the current filters, matching the cohort key", () => {
+    const hidden = [
+      { key: "age", value: "31-35" },
+      { key: "region", value: "30 or younger" },
+    ];
+    expect(cohortValueOptions(cohort, hidden).map((option) => option.disabled)).toEqual([false, true, true]);
+    expect(cohortValueOptions(undefined, hidden)).toEqual([]);
   });
 });

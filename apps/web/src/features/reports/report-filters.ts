@@ -2,7 +2,7 @@
  * Cohort filters of a report page (spec surveys §2 Reports): at most two `key:value` pairs, kept in the address as
  * repeated `filter=` parameters so a filtered report can be bookmarked, shared and reloaded.
  */
-import type { ReportFilter } from "@hearth/shared";
+import type { ReportCohort, ReportFilter } from "@hearth/shared";
 
 export const FILTER_PARAM = "filter";
 export const MAX_REPORT_FILTERS = 2;
@@ -58,3 +58,25 @@ export function filterQuery(filters: readonly ReportFilter[]): string {
 
 /** A stable cache key for a set of filters (order as chosen). */
 export const filtersKey = (filters: readonly ReportFilter[]) => filters.map(formatFilterParam).join("|");
+
+export interface CohortValueOption {
+  value: string;
+  label: string;
+  disabled: boolean;
+}
+
+/**
+ * A cohort's values for the filter picker. Values below the visibility threshold (not visible in the cohort list, or
+ * named in the report's hidden cohorts) stay listed but disabled, so nobody wonders where they went.
+ */
+export function cohortValueOptions(
+  cohort: ReportCohort | undefined,
+  hidden: readonly { key: string; value: string }[] = [],
+): CohortValueOption[] {
+  if (!cohort) return [];
+  return cohort.values.map(({ value, visible }) => ({
+    value,
+    label: value,
+    disabled: !visible || hidden.some((entry) => entry.key === cohort.key && entry.value === value),
+  }));
+}

@@ -15,8 +15,11 @@ export function ComparisonBadge({ comparison, note, testId }: { comparison: stri
       <Badge
         variant="light"
         color={TONE_COLOURS[tone]}
+        // Mantine's light text is too pale on its tint for small type; shade 9 reads at AA.
+        c={`${TONE_COLOURS[tone]}.9`}
         className={classes.comparison}
-        tabIndex={0}
+        // Focusable only when it carries a note, so keyboard users can open the tooltip without a tab stop per score.
+        tabIndex={note ? 0 : undefined}
         aria-label={`${comparison}: ${tooltip}`}
         rightSection={note ? <IconInfoCircle size={12} aria-hidden /> : undefined}
         data-testid={testId}
