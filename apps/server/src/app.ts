@@ -17,6 +17,8 @@ import { RateLimiter } from "./lib/rate-limit.js";
 import { registerWebApp } from "./lib/static-web.js";
 import { registerAccountRoutes } from "./modules/account/account.routes.js";
 import { registerAmplificationRoutes } from "./modules/amplification/amplification.routes.js";
+import { defineCommentJobs } from "./modules/comments/comment-analysis.js";
+import { registerCommentRoutes } from "./modules/comments/comments.routes.js";
 import { registerCompanyRoutes } from "./modules/company/company.routes.js";
 import { registerDevMailRoutes } from "./modules/email/dev-mail.routes.js";
 import { defineEmailJobs } from "./modules/email/email.jobs.js";
@@ -103,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     rateLimiter: new RateLimiter(database.db),
   };
   for (const definition of defineInvitationJobs(ctx)) jobs.define(definition);
+  for (const definition of defineCommentJobs(ctx, app.log)) jobs.define(definition);
 
   let closing = false;
   app.addHook("onSend", async (request, reply) => {
@@ -155,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerInvitationRoutes(app, ctx);
   await registerUnsubscribeRoutes(app, ctx);
   await registerReportRoutes(app, ctx);
+  await registerCommentRoutes(app, ctx);
   await registerAmplificationRoutes(app, ctx);
   if (email.usesDevOutbox) await registerDevMailRoutes(app, ctx);
   await registerWebApp(app, (options.serveWeb ?? true) ? (env.WEB_DIST ?? DEFAULT_WEB_DIST) : null);

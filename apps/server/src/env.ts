@@ -38,6 +38,12 @@ const envSchema = z.object({
   INVITE_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /** How often the job queue looks for jobs whose worker died (and retries them) and cleans up old jobs. */
   JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** An OpenAI-compatible endpoint for comment analysis (all three set: the LLM analyses comments; else the local analyzer). */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  LLM_BATCH_SIZE: z.coerce.number().int().min(1).max(200).optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -18,6 +18,7 @@ export * from "./contracts/surveys.js";
 export * from "./invitations/index.js";
 export * from "./contracts/invitations.js";
 export * from "./contracts/reports.js";
+export * from "./contracts/comments.js";
 export * from "./certification-rule.js";
 export * from "./reports/index.js";
 export * from "./contracts/amplification.js";

@@ -114,6 +114,19 @@ export const POSITIVE_THEMES: CommentTheme[] = [
       "Facilitators ask for written input before decisions.",
     ],
   },
+  {
+    theme: "Mixed praise",
+    openings: [
+      "The people are wonderful, even if the processes can be frustrating.",
+      "Although the pace is intense, I have never felt so supported by my colleagues.",
+      "Pay could be better, but the flexibility and the team make up for it.",
+    ],
+    details: [
+      "I would still recommend it to a friend without hesitation.",
+      "Most days I leave proud of what we shipped.",
+      "Nobody here is afraid to ask for help.",
+    ],
+  },
 ];
 
 export const CONSTRUCTIVE_THEMES: CommentTheme[] = [
@@ -219,6 +232,19 @@ export const CONSTRUCTIVE_THEMES: CommentTheme[] = [
       "Let teams decide what works for them.",
       "Explain the reasoning and measure outcomes, not badge swipes.",
       "Several of us are now looking elsewhere because of it.",
+    ],
+  },
+  {
+    theme: "Mixed",
+    openings: [
+      "My team is great, but senior leadership feels out of touch with the front line.",
+      "The benefits are good, however the constant reorganisations are exhausting.",
+      "I like my manager, but I am worried about job security after the last round of layoffs.",
+    ],
+    details: [
+      "A few honest town halls would rebuild a lot of trust.",
+      "We need stability more than another new strategy.",
+      "People are afraid to speak up in case they are next.",
     ],
   },
 ];

@@ -117,7 +117,7 @@ async function surveyPlan(ctx: AppContext, survey: ReportSurveyRow): Promise<{ f
   return entry;
 }
 
-interface LoadedSurvey {
+export interface LoadedSurvey {
   survey: ReportSurveyRow;
   fields: SurveyField[];
   tenant: ReportTenantRow;
@@ -127,7 +127,8 @@ interface LoadedSurvey {
   suppression: SuppressionPlan;
 }
 
-async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string): Promise<LoadedSurvey> {
+/** A survey ready to report on: its questions, tenant, threshold, folded state and suppression plan (shared with the comments slice). */
+export async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string): Promise<LoadedSurvey> {
   const { db } = ctx.database;
   const [survey, tenant] = await Promise.all([findReportSurvey(db, actor.tenantId, surveyId), findReportTenant(db, actor.tenantId)]);
   if (!survey || !tenant) throw notFound("This survey does not exist.");
@@ -156,11 +157,11 @@ export async function isSurveyVisibleAsWhole(ctx: AppContext, actor: Actor, surv
   return groupVisibility(loaded.suppression, [])?.visible === true;
 }
 
-function featureAllowed(actor: Actor, tenant: ReportTenantRow, feature: Feature): boolean {
+export function featureAllowed(actor: Actor, tenant: ReportTenantRow, feature: Feature): boolean {
   return hasFeature({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount }, tenant, feature);
 }
 
-function requireFeature(actor: Actor, tenant: ReportTenantRow, feature: Feature, what: string): void {
+export function requireFeature(actor: Actor, tenant: ReportTenantRow, feature: Feature, what: string): void {
   if (!featureAllowed(actor, tenant, feature)) {
     throw new AppError("PLAN_UPGRADE_REQUIRED", `${what} needs a higher plan.`, { status: 403, fields: { feature } });
   }
@@ -180,7 +181,7 @@ export function parseReportFilters(raw: string | string[] | undefined): ReportFi
   });
 }
 
-function checkFilters(loaded: LoadedSurvey, filters: readonly CohortFilter[]): void {
+export function checkFilters(loaded: LoadedSurvey, filters: readonly CohortFilter[]): void {
   const problem = reportFilterError(loaded.suppression, filters);
   if (problem === "TOO_MANY_FILTERS") {
     throw new AppError("VALIDATION_FAILED", "A report can be narrowed by at most two cohorts at once.", {
@@ -197,7 +198,7 @@ function checkFilters(loaded: LoadedSurvey, filters: readonly CohortFilter[]): v
   }
 }
 
-function hiddenReport(loaded: LoadedSurvey, filters: ReportFilter[], page: string): HiddenReport {
+export function hiddenReport(loaded: LoadedSurvey, filters: ReportFilter[], page: string): HiddenReport {
   return { hidden: true, threshold: loaded.threshold, filters, notice: formatHiddenNotice(page) };
 }
 

@@ -1,0 +1,164 @@
+/**
+ * Assigned cohorts (spec: User.assignedCohorts, screen 11 and §7) and saved comment filters (spec: selectedFilters).
+ * A member's cohorts for a survey are kept by email, with the user id once they have an account, so an administrator
+ * can assign cohorts before someone signs up and they apply from their first sign-in.
+ */
+import {
+  type AssignedCohortsResponse,
+  type CohortOption,
+  cohortDimensionsFromFields,
+  type SelectedFilters,
+  type SelectedFiltersResponse,
+  type SurveyCohortOptionsResponse,
+  type SurveyField,
+  selectedFiltersSchema,
+  type TeamMembersResponse,
+} from "@hearth/shared";
+import type { AppContext } from "../../app-context.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError, notFound } from "../../lib/errors.js";
+import { cohortLabel } from "./comments.service.js";
+import {
+  findAssignedCohorts,
+  findMember,
+  findMemberByEmail,
+  findSurveyFieldsById,
+  listMembers,
+  listPendingAssignees,
+  listReportableSurveys,
+  readSelectedFilters,
+  saveAssignedCohorts,
+  writeSelectedFilters,
+} from "./comments.repo.js";
+
+async function surveyFieldsOf(ctx: AppContext, actor: Actor, surveyId: string): Promise<SurveyField[]> {
+  const row = await findSurveyFieldsById(ctx.database.db, actor.tenantId, surveyId);
+  if (!row) throw notFound("This survey does not exist.");
+  return (row.fields ?? []) as SurveyField[];
+}
+
+/** Every cohort a member may be assigned in a survey: the values of its filter questions ("Prefer not to say" left out). */
+export function cohortOptionsOf(fields: readonly SurveyField[]): CohortOption[] {
+  return cohortDimensionsFromFields(fields).flatMap((dimension) =>
+    dimension.values.map((value) => ({ key: dimension.key, value, label: cohortLabel(fields, dimension.key, value) })),
+  );
+}
+
+export async function getSurveyCohortOptions(ctx: AppContext, actor: Actor, surveyId: string): Promise<SurveyCohortOptionsResponse> {
+  return { surveyId, cohorts: cohortOptionsOf(await surveyFieldsOf(ctx, actor, surveyId)) };
+}
+
+/** Checks each cohort against the survey's filter questions and labels it the server's way; 400 naming the first bad one. */
+function checkCohorts(fields: readonly SurveyField[], cohorts: readonly { key: string; value: string }[]): CohortOption[] {
+  const options = cohortOptionsOf(fields);
+  const seen = new Set<string>();
+  const checked: CohortOption[] = [];
+  for (const [index, cohort] of cohorts.entries()) {
+    const option = options.find((candidate) => candidate.key === cohort.key && candidate.value === cohort.value);
+    if (!option) {
+      throw new AppError("VALIDATION_FAILED", "Cohorts must be answers to this survey's cohort questions.", {
+        fields: { [`assignedCohorts.${index}`]: `"${cohort.value}" is not a cohort of this survey` },
+      });
+    }
+    const id = `${option.key}\u0000${option.value}`;
+    if (!seen.has(id)) checked.push(option);
+    seen.add(id);
+  }
+  return checked;
+}
+
+export async function getAssignedCohorts(
+  ctx: AppContext,
+  actor: Actor,
+  input: { userId?: string; surveyId: string; email?: string },
+): Promise<AssignedCohortsResponse> {
+  const fields = await surveyFieldsOf(ctx, actor, input.surveyId);
+  let email = input.email ?? null;
+  if (input.userId) {
+    const member = await findMember(ctx.database.db, actor.tenantId, input.userId);
+    if (!member) throw notFound("This team member does not exist.");
+    email = member.email;
+  }
+  if (!input.userId && !email) {
+    throw new AppError("VALIDATION_FAILED", "Name the team member by user id or email.", {
+      fields: { userId: "Required without an email" },
+    });
+  }
+  const row = await findAssignedCohorts(ctx.database.db, actor.tenantId, input.surveyId, { userId: input.userId ?? null, email });
+  const options = cohortOptionsOf(fields);
+  // Cohorts the survey no longer has (a question edited since) are dropped from what the picker shows.
+  const assignedCohorts = (row?.cohorts ?? []).flatMap((cohort) => {
+    const option = options.find((candidate) => candidate.key === cohort.key && candidate.value === cohort.value);
+    return option ? [option] : [];
+  });
+  return { assignedCohorts };
+}
+
+export async function postAssignedCohorts(
+  ctx: AppContext,
+  actor: Actor,
+  input: { userId: string; surveyId: string; assignedCohorts: CohortOption[]; email?: string },
+): Promise<AssignedCohortsResponse> {
+  const member = await findMember(ctx.database.db, actor.tenantId, input.userId);
+  if (!member) throw notFound("This team member does not exist.");
+  const fields = await surveyFieldsOf(ctx, actor, input.surveyId);
+  const cohorts = checkCohorts(fields, input.assignedCohorts);
+  await saveAssignedCohorts(ctx.database.db, actor.tenantId, input.surveyId, { userId: member.id, email: member.email }, cohorts);
+  return { assignedCohorts: cohorts };
+}
+
+/** Cohorts for someone without an account yet: kept by email and picked up when they sign up in this company. */
+export async function postAssignedCohortsPreRegistration(
+  ctx: AppContext,
+  actor: Actor,
+  input: { surveyId: string; assignedCohorts: CohortOption[]; email: string },
+): Promise<AssignedCohortsResponse> {
+  const fields = await surveyFieldsOf(ctx, actor, input.surveyId);
+  const cohorts = checkCohorts(fields, input.assignedCohorts);
+  const existing = await findMemberByEmail(ctx.database.db, actor.tenantId, input.email);
+  await saveAssignedCohorts(ctx.database.db, actor.tenantId, input.surveyId, { userId: existing?.id ?? null, email: input.email }, cohorts);
+  return { assignedCohorts: cohorts };
+}
+
+export async function listTeamMembers(ctx: AppContext, actor: Actor): Promise<TeamMembersResponse> {
+  const { db } = ctx.database;
+  const [members, pending, surveys] = await Promise.all([
+    listMembers(db, actor.tenantId),
+    listPendingAssignees(db, actor.tenantId),
+    listReportableSurveys(db, actor.tenantId),
+  ]);
+  const known = new Set(members.map((member) => member.email.toLowerCase()));
+  return {
+    members: [
+      ...members.map((member) => ({
+        userId: member.id,
+        email: member.email,
+        name: [member.firstName, member.lastName].filter(Boolean).join(" ") || null,
+        role: member.role,
+        pending: false,
+      })),
+      ...pending.filter((email) => !known.has(email)).map((email) => ({ userId: null, email, name: null, role: null, pending: true })),
+    ],
+    surveys: surveys
+      .filter((survey) => cohortDimensionsFromFields((survey.fields ?? []) as SurveyField[]).length > 0)
+      .map((survey) => ({ id: survey.id, name: survey.name, isLowi: survey.isLowi })),
+  };
+}
+
+export async function getSelectedFilters(ctx: AppContext, actor: Actor, surveyId: string): Promise<SelectedFiltersResponse> {
+  await surveyFieldsOf(ctx, actor, surveyId);
+  const all = await readSelectedFilters(ctx.database.db, actor.tenantId, actor.userId);
+  const parsed = selectedFiltersSchema.safeParse(all[surveyId]);
+  return { surveyId, filters: parsed.success ? parsed.data : null };
+}
+
+export async function putSelectedFilters(
+  ctx: AppContext,
+  actor: Actor,
+  surveyId: string,
+  filters: SelectedFilters,
+): Promise<SelectedFiltersResponse> {
+  await surveyFieldsOf(ctx, actor, surveyId);
+  await writeSelectedFilters(ctx.database.db, actor.tenantId, actor.userId, surveyId, filters);
+  return { surveyId, filters };
+}

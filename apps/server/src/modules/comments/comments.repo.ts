@@ -1,0 +1,312 @@
+/**
+ * The only SQL of the comments slice: analysed excerpts, assigned cohorts, saved comment filters and the team list.
+ * Every read a user triggers takes the tenant id; the analysis job reads a response by its id and carries the
+ * response's own tenant id into everything it writes.
+ */
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { assignedCohort, commentExcerpt, survey, surveyResponse, user } from "../../db/schema.js";
+
+export interface ResponseToAnalyse {
+  id: string;
+  tenantId: string;
+  surveyId: string;
+  answers: Record<string, string>;
+  submittedOn: string;
+  fields: unknown[];
+}
+
+/** The responses (with their survey's questions) that analysis jobs name; unknown ids are simply missing. */
+export async function findResponsesToAnalyse(db: Database, responseIds: readonly string[]): Promise<ResponseToAnalyse[]> {
+  const ids = responseIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: surveyResponse.id,
+      tenantId: surveyResponse.tenantId,
+      surveyId: surveyResponse.surveyId,
+      answers: surveyResponse.answers,
+      submittedOn: surveyResponse.submittedOn,
+      fields: survey.fields,
+    })
+    .from(surveyResponse)
+    .innerJoin(survey, and(eq(survey.id, surveyResponse.surveyId), eq(survey.tenantId, surveyResponse.tenantId)))
+    .where(inArray(surveyResponse.id, ids));
+}
+
+export type NewExcerpt = typeof commentExcerpt.$inferInsert;
+
+/** Writes excerpts; one that exists for its (response, question) is left as it is, so a job may run twice. */
+export async function insertExcerpts(db: Database, rows: readonly NewExcerpt[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  let written = 0;
+  for (let start = 0; start < rows.length; start += 500) {
+    const inserted = await db
+      .insert(commentExcerpt)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoNothing({ target: [commentExcerpt.responseId, commentExcerpt.questionKey] })
+      .returning({ id: commentExcerpt.id });
+    written += inserted.length;
+  }
+  return written;
+}
+
+/**
+ * Ids of responses, after `afterSeq` in seq order, that have a non-empty answer to one of their survey's Text
+ * questions and no excerpt yet: what the backfill still has to analyse.
+ */
+export async function listResponsesWithoutExcerpts(db: Database, afterSeq: number, limit: number): Promise<{ id: string; seq: number }[]> {
+  const result = (await db.execute(sql`
+    select r.id, r.seq
+    from survey_response r
+    join survey s on s.id = r.survey_id and s.tenant_id = r.tenant_id
+    where r.seq > ${afterSeq}
+      and exists (
+        select 1 from jsonb_array_elements(s.fields) f
+        where f->>'answerType' = 'Text' and coalesce(btrim(r.answers->>(f->>'key')), '') <> ''
+      )
+      and not exists (select 1 from comment_excerpt e where e.response_id = r.id)
+    order by r.seq
+    limit ${limit}
+  `)) as unknown as { rows: { id: string; seq: number | string }[] };
+  return result.rows.map((row) => ({ id: row.id, seq: Number(row.seq) }));
+}
+
+export interface StoredComment {
+  id: string;
+  responseId: string;
+  text: string;
+  questionKey: string;
+  sentiment: string;
+  emotion: string;
+  topic: string;
+  direction: string | null;
+  recommendTag: string | null;
+  /** Only the answers asked for (cohort questions and answer filters), not the whole response. */
+  answers: Record<string, string | null>;
+}
+
+/**
+ * A survey's comments longer than `minLength` characters, ordered by their random id (never by arrival), with the
+ * respondent's answers to `answerKeys` only.
+ */
+export async function listSurveyComments(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  answerKeys: readonly string[],
+  minLength: number,
+): Promise<StoredComment[]> {
+  const picked =
+    answerKeys.length === 0
+      ? sql`'{}'::jsonb`
+      : sql`jsonb_build_object(${sql.join(
+          answerKeys.map((key) => sql`${key}::text, ${surveyResponse.answers} -> ${key}::text`),
+          sql`, `,
+        )})`;
+  const rows = await db
+    .select({
+      id: commentExcerpt.id,
+      responseId: commentExcerpt.responseId,
+      text: commentExcerpt.text,
+      questionKey: commentExcerpt.questionKey,
+      sentiment: commentExcerpt.sentiment,
+      emotion: commentExcerpt.emotion,
+      topic: commentExcerpt.topic,
+      direction: commentExcerpt.direction,
+      recommendTag: commentExcerpt.recommendTag,
+      answers: sql<Record<string, string | null>>`${picked}`,
+    })
+    .from(commentExcerpt)
+    .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
+    .where(
+      and(
+        eq(commentExcerpt.tenantId, tenantId),
+        eq(commentExcerpt.surveyId, surveyId),
+        sql`char_length(btrim(${commentExcerpt.text})) > ${minLength}`,
+      ),
+    )
+    .orderBy(asc(commentExcerpt.id));
+  return rows;
+}
+
+/** Sentiment and emotion counts per question of a survey's comments, optionally of respondents matching filters. */
+export async function countSentiments(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  filters: readonly { key: string; value: string }[],
+) {
+  const conditions = filters.map((filter) => sql`${surveyResponse.answers} ->> ${filter.key} = ${filter.value}`);
+  const rows = await db
+    .select({
+      questionKey: commentExcerpt.questionKey,
+      sentiment: commentExcerpt.sentiment,
+      emotion: commentExcerpt.emotion,
+      total: sql<number>`count(*)`,
+    })
+    .from(commentExcerpt)
+    .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
+    .where(and(eq(commentExcerpt.tenantId, tenantId), eq(commentExcerpt.surveyId, surveyId), ...conditions))
+    .groupBy(commentExcerpt.questionKey, commentExcerpt.sentiment, commentExcerpt.emotion);
+  return rows.map((row) => ({ ...row, total: Number(row.total) }));
+}
+
+export type AssignedCohortRow = typeof assignedCohort.$inferSelect;
+
+/** A member's assigned cohorts for one survey: by user id, else by email (assigned before they signed up). */
+export async function findAssignedCohorts(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  who: { userId?: string | null; email?: string | null },
+): Promise<AssignedCohortRow | undefined> {
+  const email = who.email?.toLowerCase() ?? null;
+  const rows = await db
+    .select()
+    .from(assignedCohort)
+    .where(
+      and(
+        eq(assignedCohort.tenantId, tenantId),
+        eq(assignedCohort.surveyId, surveyId),
+        who.userId && email
+          ? sql`(${assignedCohort.userId} = ${who.userId} or ${assignedCohort.email} = ${email})`
+          : who.userId
+            ? eq(assignedCohort.userId, who.userId)
+            : eq(assignedCohort.email, email ?? ""),
+      ),
+    );
+  return rows.find((row) => who.userId && row.userId === who.userId) ?? rows[0];
+}
+
+/** Replaces a member's assigned cohorts for one survey (kept by email; the user id once they have one). */
+export async function saveAssignedCohorts(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  who: { userId: string | null; email: string },
+  cohorts: { key: string; value: string; label: string }[],
+): Promise<void> {
+  const email = who.email.toLowerCase();
+  await db
+    .insert(assignedCohort)
+    .values({ tenantId, surveyId, email, userId: who.userId, cohorts, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: [assignedCohort.tenantId, assignedCohort.surveyId, assignedCohort.email],
+      set: { cohorts, userId: who.userId ?? sql`${assignedCohort.userId}`, updatedAt: new Date() },
+    });
+}
+
+/** Links cohorts assigned to an address before sign-up to the user who now has it. */
+export async function claimAssignedCohorts(db: Database, tenantId: string, userId: string, email: string): Promise<void> {
+  await db
+    .update(assignedCohort)
+    .set({ userId })
+    .where(and(eq(assignedCohort.tenantId, tenantId), eq(assignedCohort.email, email.toLowerCase()), isNull(assignedCohort.userId)));
+}
+
+export interface MemberRow {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  isInternalAccount: boolean;
+}
+
+export async function findMember(db: Database, tenantId: string, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      isInternalAccount: user.isInternalAccount,
+    })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.tenantId, tenantId)));
+  return row;
+}
+
+export async function findMemberByEmail(db: Database, tenantId: string, email: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      isInternalAccount: user.isInternalAccount,
+    })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), sql`lower(${user.email}) = ${email.toLowerCase()}`));
+  return row;
+}
+
+/** The company's members (internal accounts of the operator left out), by name. */
+export async function listMembers(db: Database, tenantId: string): Promise<MemberRow[]> {
+  return db
+    .select({
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      isInternalAccount: user.isInternalAccount,
+    })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), eq(user.isInternalAccount, false)))
+    .orderBy(asc(user.firstName), asc(user.lastName), asc(user.email));
+}
+
+/** Addresses with cohorts assigned in this company that belong to no user yet. */
+export async function listPendingAssignees(db: Database, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: assignedCohort.email })
+    .from(assignedCohort)
+    .where(and(eq(assignedCohort.tenantId, tenantId), isNull(assignedCohort.userId)))
+    .orderBy(asc(assignedCohort.email));
+  return rows.map((row) => row.email);
+}
+
+/** Published surveys, newest first, for the cohort picker. */
+export async function listReportableSurveys(db: Database, tenantId: string) {
+  return db
+    .select({ id: survey.id, name: survey.name, isLowi: survey.isLowi, fields: survey.fields })
+    .from(survey)
+    .where(and(eq(survey.tenantId, tenantId), eq(survey.draft, false), eq(survey.archived, false)))
+    .orderBy(sql`${survey.createdAt} desc`);
+}
+
+export async function findSurveyFieldsById(db: Database, tenantId: string, surveyId: string) {
+  const [row] = await db
+    .select({ id: survey.id, fields: survey.fields, draft: survey.draft })
+    .from(survey)
+    .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)));
+  return row;
+}
+
+export async function readSelectedFilters(db: Database, tenantId: string, userId: string): Promise<Record<string, unknown>> {
+  const [row] = await db
+    .select({ selectedFilters: user.selectedFilters })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.tenantId, tenantId)));
+  return row?.selectedFilters ?? {};
+}
+
+/** Sets one survey's entry of the user's saved filters (one statement, so two tabs saving at once both land). */
+export async function writeSelectedFilters(
+  db: Database,
+  tenantId: string,
+  userId: string,
+  surveyId: string,
+  filters: unknown,
+): Promise<void> {
+  await db
+    .update(user)
+    .set({
+      selectedFilters: sql`jsonb_set(coalesce(${user.selectedFilters}, '{}'::jsonb), ${`{${surveyId}}`}::text[], ${JSON.stringify(filters)}::jsonb, true)`,
+    })
+    .where(and(eq(user.id, userId), eq(user.tenantId, tenantId)));
+}

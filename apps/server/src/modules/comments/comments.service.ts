@@ -1,0 +1,402 @@
+/**
+ * Sentiment & Emotion, Comments and Thematic Analysis. Every group goes through the survey's suppression plan first
+ * (reports.service.ts), and comment lists go through one more rule, because a list is not a count: two lists for
+ * different cohorts can be intersected ("Engineering" ∩ "Women" = the women engineers' comments) even when the plan
+ * hides that intersection's count. So comments are listed only for the survey's *listable* cohorts — a fixed set,
+ * the same for every user, chosen so that every pattern of membership across them holds 0 or at least k commenting
+ * respondents — and a hidden or unlistable cohort lists nothing at all (docs/decisions/0017).
+ */
+import { analyzeThemes, type ThemeInput } from "@hearth/analysis";
+import {
+  COMMENT_DISPLAY_CAP,
+  COMMENT_EMOTIONS,
+  COMMENT_MESSAGES,
+  COMMENT_MIN_LENGTH,
+  COMMENT_SENTIMENTS,
+  type CohortFilter,
+  type CohortOption,
+  type CommentRow,
+  type CommentsRequest,
+  type CommentsResponse,
+  type CommentSentiment,
+  findDemographicCategory,
+  formatHiddenNotice,
+  groupVisibility,
+  type ReportFilter,
+  type SentimentBlock,
+  type SentimentReport,
+  type SurveyField,
+  type ThematicReport,
+} from "@hearth/shared";
+import type { AppContext } from "../../app-context.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError } from "../../lib/errors.js";
+import { checkFilters, featureAllowed, hiddenReport, type LoadedSurvey, loadSurvey, requireFeature } from "../reports/reports.service.js";
+import { openQuestionKeys } from "./comment-jobs.js";
+import { claimAssignedCohorts, countSentiments, findAssignedCohorts, listSurveyComments, type StoredComment } from "./comments.repo.js";
+
+/** Admins and the operator's internal accounts read every comment; everyone else only their assigned cohorts'. */
+export function readsAllComments(actor: Pick<Actor, "role" | "isInternalAccount">): boolean {
+  return actor.role === "Admin" || actor.isInternalAccount;
+}
+
+const cohortId = (key: string, value: string) => `${key}\u0000${value}`;
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** "Gender: Woman": the demographic's name (or its question) and the value. */
+export function cohortLabel(fields: readonly SurveyField[], key: string, value: string): string {
+  const field = fields.find((candidate) => candidate.key === key);
+  const name = findDemographicCategory(key) ?? field?.title?.trim() ?? field?.question?.trim() ?? key;
+  return `${name}: ${value}`;
+}
+
+/** Every value of the survey's cohort questions, as picker options (the plan's dimensions, in option order). */
+export function surveyCohortOptions(loaded: Pick<LoadedSurvey, "plan" | "fields">): CohortOption[] {
+  return loaded.plan.dimensions.flatMap((dimension) =>
+    dimension.values.map((value) => ({ key: dimension.key, value, label: cohortLabel(loaded.fields, dimension.key, value) })),
+  );
+}
+
+const listableCache = new Map<string, { signature: string; listable: Set<string> }>();
+
+/**
+ * The cohorts whose comments may be listed, given who commented. Candidates are the cohorts the plan shows (visible,
+ * non-empty), in a fixed order (keys sorted, values in option order); each is kept only if, with it, every non-empty
+ * pattern of membership across the kept cohorts (for each key: which kept value, or none of them) still holds at
+ * least k commenting respondents. Any set operation on lists of kept cohorts — intersections, differences, unions,
+ * any number of them — then yields a union of such patterns: never fewer than k people's comments.
+ */
+export function listableCohorts(loaded: LoadedSurvey, comments: readonly StoredComment[]): Set<string> {
+  const respondents = new Map<string, Record<string, string | null>>();
+  for (const comment of comments) respondents.set(comment.responseId, comment.answers);
+  const signature = `${loaded.threshold}:${respondents.size}:${comments.length}:${loaded.state.counts.total}`;
+  const cached = listableCache.get(loaded.survey.id);
+  if (cached && cached.signature === signature) return cached.listable;
+
+  const k = loaded.threshold;
+  const people = [...respondents.values()];
+  const kept = new Map<string, Set<string>>();
+  const patternOf = (answers: Record<string, string | null>, extra?: { key: string; value: string }) => {
+    const parts: string[] = [];
+    for (const [key, values] of kept) {
+      const answer = answers[key];
+      parts.push(typeof answer === "string" && values.has(answer) ? answer : "\u0001");
+    }
+    if (extra) {
+      const answer = answers[extra.key];
+      if (!kept.has(extra.key)) parts.push(answer === extra.value ? answer : "\u0001");
+      else if (answer === extra.value) parts[[...kept.keys()].indexOf(extra.key)] = answer;
+    }
+    return parts.join("\u0000");
+  };
+  const listable = new Set<string>();
+  if (groupVisibility(loaded.suppression, [])?.visible) {
+    for (const dimension of loaded.plan.dimensions) {
+      for (const value of dimension.values) {
+        const group = groupVisibility(loaded.suppression, [{ key: dimension.key, value }]);
+        if (!group?.visible || group.size === 0) continue;
+        const sizes = new Map<string, number>();
+        for (const answers of people) {
+          const pattern = patternOf(answers, { key: dimension.key, value });
+          sizes.set(pattern, (sizes.get(pattern) ?? 0) + 1);
+        }
+        if ([...sizes.values()].some((size) => size > 0 && size < k)) continue;
+        if (!kept.has(dimension.key)) kept.set(dimension.key, new Set());
+        kept.get(dimension.key)?.add(value);
+        listable.add(cohortId(dimension.key, value));
+      }
+    }
+  }
+  listableCache.set(loaded.survey.id, { signature, listable });
+  if (listableCache.size > 500) listableCache.delete(listableCache.keys().next().value as string);
+  return listable;
+}
+
+interface Scope {
+  restricted: boolean;
+  message: string | null;
+  /** Cohorts whose comments (any of them) may be read; null = no cohort restriction. */
+  cohorts: CohortFilter[] | null;
+  /** Options the user may pick. */
+  options: CohortOption[];
+  /** True when a requested or assigned cohort is hidden (its comments are left out). */
+  hiddenSome: boolean;
+}
+
+/**
+ * Which cohorts a user reads: everyone may narrow by listable cohorts; members limited to assigned cohorts read only
+ * those (all of them when the request names none, none when it names an empty list).
+ */
+async function commentScope(
+  ctx: AppContext,
+  actor: Actor,
+  loaded: LoadedSurvey,
+  listable: Set<string>,
+  requested: CommentsRequest["cohorts"],
+): Promise<Scope> {
+  const all = surveyCohortOptions(loaded);
+  const known = new Set(all.map((option) => cohortId(option.key, option.value)));
+  for (const cohort of requested ?? []) {
+    if (!known.has(cohortId(cohort.key, cohort.value))) {
+      throw new AppError("VALIDATION_FAILED", "That cohort is not in this survey.", { fields: { cohorts: "Unknown cohort or value" } });
+    }
+  }
+  if (readsAllComments(actor)) {
+    const options = all.filter((option) => listable.has(cohortId(option.key, option.value)));
+    if (!requested || requested.length === 0) return { restricted: false, message: null, cohorts: null, options, hiddenSome: false };
+    const allowed = requested.filter((cohort) => listable.has(cohortId(cohort.key, cohort.value)));
+    return { restricted: false, message: null, cohorts: allowed, options, hiddenSome: allowed.length < requested.length };
+  }
+  const row = await findAssignedCohorts(ctx.database.db, actor.tenantId, loaded.survey.id, { userId: actor.userId, email: actor.email });
+  // Cohorts assigned to this address before the account existed now belong to it.
+  if (row && row.userId === null) await claimAssignedCohorts(ctx.database.db, actor.tenantId, actor.userId, actor.email);
+  const assigned = (row?.cohorts ?? []).filter((cohort) => known.has(cohortId(cohort.key, cohort.value)));
+  if (assigned.length === 0) {
+    return { restricted: true, message: COMMENT_MESSAGES.noCohortsAssigned, cohorts: [], options: [], hiddenSome: false };
+  }
+  const options = assigned.map((cohort) => ({ ...cohort, label: cohortLabel(loaded.fields, cohort.key, cohort.value) }));
+  const assignedIds = new Set(assigned.map((cohort) => cohortId(cohort.key, cohort.value)));
+  const chosen = requested ?? assigned;
+  if (chosen.some((cohort) => !assignedIds.has(cohortId(cohort.key, cohort.value)))) {
+    throw new AppError("FORBIDDEN", "You can read the comments of your assigned cohorts only.", { status: 403 });
+  }
+  if (chosen.length === 0)
+    return { restricted: true, message: COMMENT_MESSAGES.noCohortsSelected, cohorts: [], options, hiddenSome: false };
+  const allowed = chosen.filter((cohort) => listable.has(cohortId(cohort.key, cohort.value)));
+  return { restricted: true, message: null, cohorts: allowed, options, hiddenSome: allowed.length < chosen.length };
+}
+
+const inGroup = (comment: StoredComment, filters: readonly CohortFilter[]) =>
+  filters.every((filter) => comment.answers[filter.key] === filter.value);
+const inAnyCohort = (comment: StoredComment, cohorts: readonly CohortFilter[]) =>
+  cohorts.some((cohort) => comment.answers[cohort.key] === cohort.value);
+
+interface Selection {
+  loaded: LoadedSurvey;
+  comments: StoredComment[];
+  scope: Scope;
+  notice: string | null;
+}
+
+/** The comments a user may read for the report filters and cohorts asked for, before the per-comment filters. */
+async function selectComments(
+  ctx: AppContext,
+  actor: Actor,
+  loaded: LoadedSurvey,
+  filters: ReportFilter[],
+  cohorts: CommentsRequest["cohorts"],
+  extraKeys: readonly string[],
+  page: string,
+): Promise<Selection> {
+  const dimensionKeys = loaded.plan.dimensions.map((dimension) => dimension.key);
+  const all = await listSurveyComments(
+    ctx.database.db,
+    loaded.survey.tenantId,
+    loaded.survey.id,
+    [...new Set([...dimensionKeys, ...extraKeys])],
+    COMMENT_MIN_LENGTH,
+  );
+  const listable = listableCohorts(loaded, all);
+  const scope = await commentScope(ctx, actor, loaded, listable, cohorts);
+  const hidden = formatHiddenNotice(page);
+  const wholeVisible = groupVisibility(loaded.suppression, [])?.visible === true;
+  const filtersListable =
+    groupVisibility(loaded.suppression, filters)?.visible === true &&
+    filters.every((filter) => listable.has(cohortId(filter.key, filter.value)));
+  if (!wholeVisible || !filtersListable) return { loaded, comments: [], scope, notice: hidden };
+  if (scope.message) return { loaded, comments: [], scope, notice: null };
+  let comments = all.filter((comment) => inGroup(comment, filters));
+  if (scope.cohorts !== null) {
+    const chosen = scope.cohorts;
+    comments = chosen.length === 0 ? [] : comments.filter((comment) => inAnyCohort(comment, chosen));
+  }
+  return { loaded, comments, scope, notice: scope.hiddenSome ? hidden : null };
+}
+
+const emptyShares = <T extends string>(keys: readonly T[]) =>
+  Object.fromEntries(keys.map((key) => [key, { count: 0, share: 0 }])) as Record<T, { count: number; share: number }>;
+
+function block(rows: readonly { sentiment: string; emotion: string; total: number }[]): SentimentBlock {
+  const sentiment = emptyShares(COMMENT_SENTIMENTS);
+  const emotion = emptyShares(COMMENT_EMOTIONS);
+  let total = 0;
+  for (const row of rows) {
+    total += row.total;
+    const s = (COMMENT_SENTIMENTS as readonly string[]).includes(row.sentiment) ? (row.sentiment as CommentSentiment) : "none";
+    const e = (COMMENT_EMOTIONS as readonly string[]).includes(row.emotion) ? (row.emotion as (typeof COMMENT_EMOTIONS)[number]) : "None";
+    sentiment[s].count += row.total;
+    emotion[e].count += row.total;
+  }
+  for (const entry of [...Object.values(sentiment), ...Object.values(emotion)]) {
+    entry.share = total > 0 ? round1((entry.count / total) * 100) : 0;
+  }
+  return { total, sentiment, emotion };
+}
+
+/** GET /api/reports/:surveyId/sentiment: counts and shares overall and per open question, for a visible group. */
+export async function getSentimentReport(
+  ctx: AppContext,
+  actor: Actor,
+  surveyId: string,
+  filters: ReportFilter[],
+): Promise<SentimentReport> {
+  const loaded = await loadSurvey(ctx, actor, surveyId);
+  requireFeature(actor, loaded.tenant, "SentimentReport", "The Sentiment & Emotion report");
+  checkFilters(loaded, filters);
+  if (!groupVisibility(loaded.suppression, filters)?.visible) return hiddenReport(loaded, filters, "Sentiment and emotion results");
+  // Counts are linear in the respondents, so the plan's guarantee covers them (decision 0015).
+  const rows = await countSentiments(ctx.database.db, actor.tenantId, surveyId, filters);
+  const openKeys = openQuestionKeys(loaded.fields);
+  return {
+    hidden: false,
+    surveyId,
+    filters,
+    threshold: loaded.threshold,
+    overall: block(rows),
+    questions: openKeys.map((key) => {
+      const field = loaded.fields.find((candidate) => candidate.key === key);
+      return { key, title: field?.question ?? key, ...block(rows.filter((row) => row.questionKey === key)) };
+    }),
+  };
+}
+
+/** Radio questions that are not cohorts: the Comments page may filter by a respondent's answer to them. */
+function answerQuestions(loaded: LoadedSurvey) {
+  const cohortKeys = new Set(loaded.fields.filter((field) => field.filter === true).map((field) => field.key));
+  return loaded.fields
+    .filter((field) => field.answerType === "Radio" && !cohortKeys.has(field.key) && field.radioOptions.length > 0)
+    .map((field) => ({ key: field.key, title: field.question, options: field.radioOptions }));
+}
+
+const toRow = (comment: StoredComment): CommentRow => ({
+  id: comment.id,
+  text: comment.text,
+  questionKey: comment.questionKey,
+  recommendation: comment.direction === "do well" || comment.direction === "do better" ? comment.direction : null,
+  recommendTag: (["recommend", "neutral", "won't recommend"] as const).find((tag) => tag === comment.recommendTag) ?? null,
+  sentiment: (COMMENT_SENTIMENTS as readonly string[]).includes(comment.sentiment)
+    ? (comment.sentiment as CommentRow["sentiment"])
+    : "none",
+  emotion: (COMMENT_EMOTIONS as readonly string[]).includes(comment.emotion) ? (comment.emotion as CommentRow["emotion"]) : "None",
+  topic: comment.topic || "General",
+});
+
+/** POST /api/reports/:surveyId/comments. */
+export async function listComments(ctx: AppContext, actor: Actor, surveyId: string, request: CommentsRequest): Promise<CommentsResponse> {
+  const loaded = await loadSurvey(ctx, actor, surveyId);
+  requireFeature(actor, loaded.tenant, "CommentsReport", "The Comments report");
+  const search = request.search?.trim() ?? "";
+  if (search !== "") requireFeature(actor, loaded.tenant, "CommentSearch", "Comment search");
+  const filters = request.filters ?? [];
+  checkFilters(loaded, filters);
+  const questions = answerQuestions(loaded);
+  const answerFilters = Object.entries(request.questions ?? {}).filter(([, answers]) => answers.length > 0);
+  for (const [key, answers] of answerFilters) {
+    const question = questions.find((candidate) => candidate.key === key);
+    if (!question || answers.some((answer) => !question.options.includes(answer))) {
+      throw new AppError("VALIDATION_FAILED", "Comments can be filtered by the answers of this survey's choice questions only.", {
+        fields: { questions: `Unknown question or answer: ${key}` },
+      });
+    }
+  }
+  const openKeys = openQuestionKeys(loaded.fields);
+  for (const key of request.questionKeys ?? []) {
+    if (!openKeys.includes(key)) {
+      throw new AppError("VALIDATION_FAILED", "That is not an open question of this survey.", {
+        fields: { questionKeys: `Unknown question: ${key}` },
+      });
+    }
+  }
+  const selection = await selectComments(
+    ctx,
+    actor,
+    loaded,
+    filters,
+    request.cohorts,
+    answerFilters.map(([key]) => key),
+    "Comments",
+  );
+  const needle = search.toLocaleLowerCase();
+  const keep = <T>(list: readonly T[] | undefined) => (list && list.length > 0 ? new Set<T>(list) : null);
+  const directions = keep(request.recommendations);
+  const tags = keep(request.recommendTags);
+  const sentiments = keep(request.sentiments);
+  const emotions = keep(request.emotions);
+  const questionKeys = keep(request.questionKeys);
+  const matching = selection.comments.filter(
+    (comment) =>
+      (!questionKeys || questionKeys.has(comment.questionKey)) &&
+      (!directions || directions.has(comment.direction as never)) &&
+      (!tags || tags.has(comment.recommendTag as never)) &&
+      (!sentiments || sentiments.has(comment.sentiment as never)) &&
+      (!emotions || emotions.has(comment.emotion as never)) &&
+      answerFilters.every(([key, answers]) => answers.includes(String(comment.answers[key] ?? ""))) &&
+      (needle === "" || comment.text.toLocaleLowerCase().includes(needle)),
+  );
+  const truncated = needle === "" && matching.length > COMMENT_DISPLAY_CAP;
+  const shown = truncated ? matching.slice(0, COMMENT_DISPLAY_CAP) : matching;
+  return {
+    comments: shown.map(toRow),
+    total: matching.length,
+    truncated,
+    notice: selection.notice,
+    scope: { restricted: selection.scope.restricted, message: selection.scope.message },
+    options: {
+      cohorts: selection.scope.options,
+      openQuestions: openKeys.map((key) => ({ key, title: loaded.fields.find((field) => field.key === key)?.question ?? key })),
+      answerQuestions: questions,
+    },
+  };
+}
+
+/** GET /api/reports/:surveyId/thematic: themes of the comments the user may read, each of at least k comments. */
+export async function getThematicReport(
+  ctx: AppContext,
+  actor: Actor,
+  surveyId: string,
+  filters: ReportFilter[],
+  cohorts: CommentsRequest["cohorts"],
+): Promise<ThematicReport> {
+  const loaded = await loadSurvey(ctx, actor, surveyId);
+  requireFeature(actor, loaded.tenant, "ThematicAnalysis", "Thematic Analysis");
+  checkFilters(loaded, filters);
+  const selection = await selectComments(ctx, actor, loaded, filters, cohorts, [], "Themes");
+  if (selection.notice && selection.comments.length === 0 && !selection.scope.message) {
+    return hiddenReport(loaded, filters, "Themes");
+  }
+  const inputs: ThemeInput[] = selection.comments
+    .filter((comment) => comment.sentiment !== "none")
+    .map((comment) => ({
+      id: comment.id,
+      text: comment.text,
+      sentiment: comment.sentiment as ThemeInput["sentiment"],
+      topic: comment.topic,
+    }));
+  const k = loaded.threshold;
+  // Too few comments tell too much about too few people: no theme below k comments, and none at all below k.
+  const themes =
+    inputs.length < k
+      ? []
+      : analyzeThemes(inputs)
+          .filter((theme) => theme.count >= k)
+          .map((theme) => ({
+            key: theme.key,
+            label: theme.label,
+            topic: theme.topic,
+            count: theme.count,
+            sentiment: theme.sentiment,
+            keyPhrases: theme.keyPhrases,
+            examples: theme.examples.map((example) => ({ id: example.id, text: example.text, sentiment: example.sentiment })),
+          }));
+  return {
+    hidden: false,
+    surveyId,
+    filters,
+    threshold: k,
+    comments: inputs.length,
+    themes,
+    scope: { restricted: selection.scope.restricted, message: selection.scope.message },
+  };
+}
+
+export { featureAllowed };

@@ -1,0 +1,414 @@
+import { COMMENT_MESSAGES, type SurveyField } from "@hearth/shared";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignedCohort, commentExcerpt, survey } from "../../db/schema.js";
+import { addMember, call, createTestApp, registerCompany, type Session, type TestApp } from "../../test/harness.js";
+import { updateTenant } from "../company/company.repo.js";
+import { insertResponse } from "../surveys/surveys.repo.js";
+import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
+import { analyseResponses, backfillCommentExcerpts } from "./comment-analysis.js";
+
+const RESPONSES = 150;
+const NON_BINARY = new Set([1, 3]);
+const NO_GENDER = new Set([5, 7, 9, 11, 13]);
+
+function genderOf(index: number): string | null {
+  if (NON_BINARY.has(index)) return "Non-binary";
+  if (NO_GENDER.has(index)) return null;
+  return index % 2 === 0 ? "Woman" : "Man";
+}
+
+interface Company {
+  owner: Session;
+  surveyId: string;
+  fields: SurveyField[];
+}
+
+async function createLowiSurvey(testApp: TestApp, owner: Session, plan = "Gold") {
+  await completeProfileAndSetPlan(testApp, owner.tenantId, plan);
+  const created = await call(testApp.app, "POST", "/api/surveys", { cookie: owner.cookie, body: lowiInput() });
+  expect(created.statusCode).toBe(201);
+  const surveyId = created.json().id as string;
+  const [row] = await testApp.ctx.database.db.select({ fields: survey.fields }).from(survey).where(eq(survey.id, surveyId));
+  return { surveyId, fields: row.fields as SurveyField[] };
+}
+
+/**
+ * 150 respondents: 75 women, 68 men, 2 non-binary people (below the threshold of 5) and 5 who skipped the gender
+ * question. Everyone answers "do well" with a sentence naming their gender and number; the first ten answer "do
+ * better" with "ok" (3 characters: stored, never shown), the rest with a suggestion.
+ */
+async function companyWithComments(testApp: TestApp): Promise<Company> {
+  const owner = await registerCompany(testApp.app);
+  const { surveyId, fields } = await createLowiSurvey(testApp, owner);
+  for (let index = 0; index < RESPONSES; index++) {
+    const answers = answerAll(fields);
+    for (const field of fields) if (field.group === "demographic") delete answers[field.key];
+    const gender = genderOf(index);
+    if (gender) answers.lowi_demo_gender = gender;
+    answers.lowi_open_well = `${gender ?? "Unsaid"} respondent #${index}# loves the supportive teamwork and kind colleagues.`;
+    answers.lowi_open_better = index < 10 ? "ok" : `Respondent #${index}# wishes for clearer communication about pay raises.`;
+    await insertResponse(testApp.ctx.database.db, testApp.ctx.database.sql, owner.tenantId, {
+      surveyId,
+      answers,
+      submittedOn: "2026-11-20",
+      tokenHash: null,
+    });
+  }
+  await backfillCommentExcerpts(testApp.ctx);
+  return { owner, surveyId, fields };
+}
+
+async function jobsFor(testApp: TestApp, responseId?: string): Promise<number> {
+  const result = (await testApp.ctx.database.db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = 'comments.analyze' ${responseId ? sql`and data->>'responseId' = ${responseId}` : sql``}`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0].n);
+}
+
+describe("comment analysis and comment reports", () => {
+  let testApp: TestApp;
+  let company: Company;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    company = await companyWithComments(testApp);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const comments = (body: object, cookie = company.owner.cookie, surveyId = company.surveyId) =>
+    call(testApp.app, "POST", `/api/reports/${surveyId}/comments`, { cookie, body });
+
+  it("stores one excerpt per written answer, with the analyzer's labels, and short answers as none", async () => {
+    const rows = await testApp.ctx.database.db.select().from(commentExcerpt).where(eq(commentExcerpt.surveyId, company.surveyId));
+    expect(rows).toHaveLength(RESPONSES * 2);
+    const short = rows.filter((row) => row.text === "ok");
+    expect(short).toHaveLength(10);
+    for (const row of short) expect([row.sentiment, row.emotion]).toEqual(["none", "None"]);
+    const praise = rows.find((row) => row.text.includes("#20#") && row.questionKey === "lowi_open_well");
+    expect(praise).toMatchObject({ sentiment: "positive", direction: "do well", analyzer: "local", recommendTag: "recommend" });
+    expect(praise?.topic).toBe("Teamwork");
+    const suggestion = rows.find((row) => row.text.includes("#20#") && row.questionKey === "lowi_open_better");
+    expect(suggestion?.direction).toBe("do better");
+    // The excerpt carries the day only, like the response.
+    expect(praise?.createdAt.toISOString()).toBe("2026-11-20T00:00:00.000Z");
+  });
+
+  it("enqueues one analysis job with a response that has written answers, and none without", async () => {
+    const before = await jobsFor(testApp);
+    const withText = answerAll(company.fields);
+    const posted = await call(testApp.app, "POST", "/api/response", { body: { surveyId: company.surveyId, data: withText } });
+    expect(posted.statusCode).toBe(200);
+    expect(await jobsFor(testApp)).toBe(before + 1);
+
+    const withoutText = answerAll(company.fields);
+    delete withoutText.lowi_open_well;
+    delete withoutText.lowi_open_better;
+    const plain = await call(testApp.app, "POST", "/api/response", { body: { surveyId: company.surveyId, data: withoutText } });
+    expect(plain.statusCode).toBe(200);
+    expect(await jobsFor(testApp)).toBe(before + 1);
+  });
+
+  it("writes each excerpt once when the job runs twice", async () => {
+    const job = (await testApp.ctx.database.db.execute(
+      sql`select data->>'responseId' as id from pgboss.job where name = 'comments.analyze' order by created_on desc limit 1`,
+    )) as unknown as { rows: { id: string }[] };
+    const responseId = job.rows[0].id;
+    expect(await analyseResponses(testApp.ctx, [responseId])).toBe(2);
+    expect(await analyseResponses(testApp.ctx, [responseId])).toBe(0);
+    await backfillCommentExcerpts(testApp.ctx);
+    const rows = await testApp.ctx.database.db.select().from(commentExcerpt).where(eq(commentExcerpt.responseId, responseId));
+    expect(rows).toHaveLength(2);
+  });
+
+  it("lists the first 102 comments without a search term, never those of 3 characters or fewer, in id order", async () => {
+    const response = await comments({});
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.scope).toEqual({ restricted: false, message: null });
+    expect(body.notice).toBeNull();
+    expect(body.comments).toHaveLength(102);
+    expect(body.truncated).toBe(true);
+    expect(body.total).toBe(RESPONSES * 2 - 10 + 2);
+    expect(body.comments.some((row: { text: string }) => row.text.trim().length <= 3)).toBe(false);
+    const ids = body.comments.map((row: { id: string }) => row.id);
+    expect(ids).toEqual([...ids].sort());
+    expect(body.comments[0]).toEqual({
+      id: expect.any(String),
+      text: expect.any(String),
+      questionKey: expect.stringMatching(/^lowi_open_/),
+      recommendation: expect.stringMatching(/^do (well|better)$/),
+      recommendTag: "recommend",
+      sentiment: expect.any(String),
+      emotion: expect.any(String),
+      topic: expect.any(String),
+    });
+  });
+
+  it("searches case-insensitively by substring, without the cap", async () => {
+    const one = (await comments({ search: "RESPONDENT #42#" })).json();
+    expect(one.comments.map((row: { text: string }) => row.text).sort()).toEqual([
+      "Respondent #42# wishes for clearer communication about pay raises.",
+      "Woman respondent #42# loves the supportive teamwork and kind colleagues.",
+    ]);
+    const many = (await comments({ search: "supportive" })).json();
+    expect(many.truncated).toBe(false);
+    expect(many.comments.length).toBe(RESPONSES + 1 - 1);
+  });
+
+  it("filters by recommendation, sentiment and open question", async () => {
+    const better = (await comments({ recommendations: ["do better"], search: "respondent" })).json();
+    expect(better.comments.every((row: { recommendation: string }) => row.recommendation === "do better")).toBe(true);
+    const well = (await comments({ questionKeys: ["lowi_open_well"], sentiments: ["positive"], search: "respondent" })).json();
+    expect(well.comments.length).toBe(RESPONSES);
+    expect(well.comments.every((row: { questionKey: string }) => row.questionKey === "lowi_open_well")).toBe(true);
+  });
+
+  it("narrows by a visible cohort and lists nothing, with the notice, for a hidden one", async () => {
+    const women = (await comments({ filters: [{ key: "lowi_demo_gender", value: "Woman" }], search: "loves" })).json();
+    expect(women.comments).toHaveLength(75);
+    expect(women.comments.every((row: { text: string }) => row.text.startsWith("Woman"))).toBe(true);
+
+    const hidden = (await comments({ filters: [{ key: "lowi_demo_gender", value: "Non-binary" }] })).json();
+    expect(hidden.comments).toEqual([]);
+    expect(hidden.total).toBe(0);
+    expect(hidden.notice).toBe("Comments are hidden as the number available falls below the visibility threshold.");
+    const asCohort = (await comments({ cohorts: [{ key: "lowi_demo_gender", value: "Non-binary" }] })).json();
+    expect(asCohort.comments).toEqual([]);
+    expect(asCohort.notice).toBe("Comments are hidden as the number available falls below the visibility threshold.");
+    // Only listable cohorts are offered.
+    expect(women.options.cohorts.map((option: { value: string }) => option.value)).toEqual(["Woman", "Man"]);
+  });
+
+  it("shows Staff without assigned cohorts the exact message and no comments", async () => {
+    const staff = await addMember(testApp, company.owner.tenantId, "Staff");
+    const body = (await comments({}, staff.cookie)).json();
+    expect(body.comments).toEqual([]);
+    expect(body.scope).toEqual({ restricted: true, message: COMMENT_MESSAGES.noCohortsAssigned });
+    expect(COMMENT_MESSAGES.noCohortsAssigned).toBe(
+      "You have no Cohorts assigned to this LOWI Survey. Please request your account administrator to assign you cohorts for this LOWI survey.",
+    );
+  });
+
+  it("shows Staff only the comments of their assigned cohorts, leaving out hidden ones", async () => {
+    const staff = await addMember(testApp, company.owner.tenantId, "Staff");
+    const saved = await call(testApp.app, "POST", "/api/teams/members/postAssignedCohorts", {
+      cookie: company.owner.cookie,
+      body: {
+        userId: staff.userId,
+        surveyId: company.surveyId,
+        email: staff.email,
+        assignedCohorts: [
+          { key: "lowi_demo_gender", value: "Woman", label: "Gender: Woman" },
+          { key: "lowi_demo_gender", value: "Non-binary", label: "Gender: Non-binary" },
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const read = await call(testApp.app, "POST", "/api/teams/members/getAssignedCohorts", {
+      cookie: company.owner.cookie,
+      body: { userId: staff.userId, surveyId: company.surveyId },
+    });
+    expect(read.json().assignedCohorts.map((cohort: { value: string }) => cohort.value)).toEqual(["Woman", "Non-binary"]);
+
+    const body = (await comments({ search: "loves" }, staff.cookie)).json();
+    expect(body.scope).toEqual({ restricted: true, message: null });
+    expect(body.comments).toHaveLength(75);
+    expect(body.comments.every((row: { text: string }) => row.text.startsWith("Woman"))).toBe(true);
+    expect(body.notice).toBe("Comments are hidden as the number available falls below the visibility threshold.");
+
+    const none = (await comments({ cohorts: [] }, staff.cookie)).json();
+    expect(none.comments).toEqual([]);
+    expect(none.scope.message).toBe(
+      "You have no Cohorts selected. Please select one or more Cohorts to view the Love of Workplace Index™ Comments Report.",
+    );
+    const other = await comments({ cohorts: [{ key: "lowi_demo_gender", value: "Man" }] }, staff.cookie);
+    expect(other.statusCode).toBe(403);
+
+    const themes = (await call(testApp.app, "GET", `/api/reports/${company.surveyId}/thematic`, { cookie: staff.cookie })).json();
+    for (const theme of themes.themes) {
+      for (const example of theme.examples) expect(example.text.startsWith("Woman") || example.text.startsWith("Respondent")).toBe(true);
+    }
+  });
+
+  it("applies cohorts assigned to an address before sign-up once that person has an account", async () => {
+    const email = `later-${Date.now()}@example.com`;
+    const saved = await call(testApp.app, "POST", "/api/teams/members/postAssignedCohortsPreRegistration", {
+      cookie: company.owner.cookie,
+      body: { email, surveyId: company.surveyId, assignedCohorts: [{ key: "lowi_demo_gender", value: "Man", label: "x" }] },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().assignedCohorts).toEqual([{ key: "lowi_demo_gender", value: "Man", label: "Gender: Man" }]);
+    const [row] = await testApp.ctx.database.db.select().from(assignedCohort).where(eq(assignedCohort.email, email));
+    expect(row.userId).toBeNull();
+    const members = (await call(testApp.app, "GET", "/api/teams/members", { cookie: company.owner.cookie })).json();
+    expect(members.members).toContainEqual({ userId: null, email, name: null, role: null, pending: true });
+  });
+
+  it("counts sentiment and emotion overall and per open question, with shares to one decimal", async () => {
+    const response = await call(testApp.app, "GET", `/api/reports/${company.surveyId}/sentiment`, { cookie: company.owner.cookie });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.hidden).toBe(false);
+    expect(body.overall.total).toBe(RESPONSES * 2 + 2);
+    expect(body.overall.sentiment.none.count).toBe(10);
+    const shares = Object.values(body.overall.sentiment as Record<string, { share: number }>).reduce((sum, entry) => sum + entry.share, 0);
+    expect(shares).toBeCloseTo(100, 0);
+    expect(Object.keys(body.overall.emotion)).toHaveLength(11);
+    expect(body.questions.map((question: { key: string }) => question.key)).toEqual(["lowi_open_well", "lowi_open_better"]);
+    const hidden = (
+      await call(testApp.app, "GET", `/api/reports/${company.surveyId}/sentiment?filter=lowi_demo_gender:Non-binary`, {
+        cookie: company.owner.cookie,
+      })
+    ).json();
+    expect(hidden).toMatchObject({ hidden: true, threshold: 5 });
+    expect(hidden).not.toHaveProperty("overall");
+  });
+
+  it("draws themes of at least k comments", async () => {
+    const body = (await call(testApp.app, "GET", `/api/reports/${company.surveyId}/thematic`, { cookie: company.owner.cookie })).json();
+    expect(body.hidden).toBe(false);
+    expect(body.themes.length).toBeGreaterThan(0);
+    for (const theme of body.themes) expect(theme.count).toBeGreaterThanOrEqual(5);
+    const small = (
+      await call(testApp.app, "GET", `/api/reports/${company.surveyId}/thematic?filter=lowi_demo_gender:Non-binary`, {
+        cookie: company.owner.cookie,
+      })
+    ).json();
+    expect(small.hidden).toBe(true);
+  });
+
+  it("saves and restores a user's comment filters per survey", async () => {
+    const url = `/api/me/selected-filters?surveyId=${company.surveyId}`;
+    expect((await call(testApp.app, "GET", url, { cookie: company.owner.cookie })).json()).toEqual({
+      surveyId: company.surveyId,
+      filters: null,
+    });
+    const filters = { sentiments: ["negative"], recommendations: ["do better"], cohorts: [{ key: "lowi_demo_gender", value: "Woman" }] };
+    const put = await call(testApp.app, "PUT", url, { cookie: company.owner.cookie, body: filters });
+    expect(put.statusCode).toBe(200);
+    expect((await call(testApp.app, "GET", url, { cookie: company.owner.cookie })).json().filters).toEqual(filters);
+    const bad = await call(testApp.app, "PUT", url, { cookie: company.owner.cookie, body: { sentiments: ["furious"] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty("sentiments.0");
+    expect((await call(testApp.app, "GET", url, { cookie: company.owner.cookie })).json().filters).toEqual(filters);
+  });
+
+  it("refuses bad input with the field's reason and stores nothing", async () => {
+    const staff = await addMember(testApp, company.owner.tenantId, "Staff");
+    const post = (assignedCohorts: unknown[]) =>
+      call(testApp.app, "POST", "/api/teams/members/postAssignedCohorts", {
+        cookie: company.owner.cookie,
+        body: { userId: staff.userId, surveyId: company.surveyId, email: staff.email, assignedCohorts },
+      });
+    const empty = await post([]);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields.assignedCohorts).toBe(COMMENT_MESSAGES.cohortRequired);
+    const unknown = await post([{ key: "lowi_demo_gender", value: "Martian", label: "Gender: Martian" }]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields["assignedCohorts.0"]).toContain("Martian");
+    const notCohort = await post([{ key: "lowi_open_well", value: "Anything", label: "x" }]);
+    expect(notCohort.statusCode).toBe(400);
+    const pnts = await post([{ key: "lowi_demo_gender", value: "Prefer not to say", label: "x" }]);
+    expect(pnts.statusCode).toBe(400);
+    const rows = await testApp.ctx.database.db
+      .select()
+      .from(assignedCohort)
+      .where(and(eq(assignedCohort.tenantId, company.owner.tenantId), eq(assignedCohort.email, staff.email.toLowerCase())));
+    expect(rows).toEqual([]);
+
+    const badComments = await comments({ sentiments: ["grumpy"] });
+    expect(badComments.statusCode).toBe(400);
+    expect(badComments.json().error.fields).toHaveProperty("sentiments.0");
+    const badQuestion = await comments({ questions: { lowi_demo_gender: ["Woman"] } });
+    expect(badQuestion.statusCode).toBe(400);
+    expect(badQuestion.json().error.fields).toHaveProperty("questions");
+    const tooMany = await comments({
+      filters: [
+        { key: "lowi_demo_gender", value: "Woman" },
+        { key: "lowi_demo_age", value: "31-35" },
+        { key: "lowi_demo_job_type", value: "Executive" },
+      ],
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it("answers 403 to members without the team-manage permission on the cohort routes", async () => {
+    for (const role of ["Staff", "Manager"] as const) {
+      const member = await addMember(testApp, company.owner.tenantId, role);
+      const body = {
+        userId: member.userId,
+        surveyId: company.surveyId,
+        email: member.email,
+        assignedCohorts: [{ key: "lowi_demo_gender", value: "Woman", label: "" }],
+      };
+      for (const url of [
+        "/api/teams/members/getAssignedCohorts",
+        "/api/teams/members/postAssignedCohorts",
+        "/api/teams/members/postAssignedCohortsPreRegistration",
+      ]) {
+        const response = await call(testApp.app, "POST", url, { cookie: member.cookie, body });
+        expect(response.statusCode, `${role} ${url}`).toBe(403);
+      }
+      const options = await call(testApp.app, "GET", `/api/teams/surveys/${company.surveyId}/cohorts`, { cookie: member.cookie });
+      expect(options.statusCode).toBe(403);
+    }
+    const rows = await testApp.ctx.database.db.select().from(assignedCohort).where(eq(assignedCohort.tenantId, company.owner.tenantId));
+    expect(rows.every((row) => !row.email.startsWith("staff-") || row.cohorts.length > 0)).toBe(true);
+  });
+
+  it("answers 404 across companies on every new route", async () => {
+    const other = await registerCompany(testApp.app);
+    await completeProfileAndSetPlan(testApp, other.tenantId, "Gold");
+    const ownStaff = await addMember(testApp, company.owner.tenantId, "Staff");
+    for (const [method, url, body] of [
+      ["GET", `/api/reports/${company.surveyId}/sentiment`, undefined],
+      ["POST", `/api/reports/${company.surveyId}/comments`, {}],
+      ["GET", `/api/reports/${company.surveyId}/thematic`, undefined],
+      ["GET", `/api/me/selected-filters?surveyId=${company.surveyId}`, undefined],
+      ["PUT", `/api/me/selected-filters?surveyId=${company.surveyId}`, {}],
+      ["GET", `/api/teams/surveys/${company.surveyId}/cohorts`, undefined],
+      ["POST", "/api/teams/members/getAssignedCohorts", { userId: other.userId, surveyId: company.surveyId }],
+      [
+        "POST",
+        "/api/teams/members/postAssignedCohorts",
+        { userId: ownStaff.userId, surveyId: company.surveyId, assignedCohorts: [{ key: "lowi_demo_gender", value: "Woman", label: "" }] },
+      ],
+      [
+        "POST",
+        "/api/teams/members/postAssignedCohortsPreRegistration",
+        { email: "x@example.com", surveyId: company.surveyId, assignedCohorts: [{ key: "lowi_demo_gender", value: "Woman", label: "" }] },
+      ],
+    ] as const) {
+      const response = await call(testApp.app, method, url, { cookie: other.cookie, body });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // The other company's admin cannot reach this company's member through its own survey either.
+    const { surveyId: otherSurvey } = await createLowiSurvey(testApp, other);
+    const crossMember = await call(testApp.app, "POST", "/api/teams/members/postAssignedCohorts", {
+      cookie: other.cookie,
+      body: { userId: ownStaff.userId, surveyId: otherSurvey, assignedCohorts: [{ key: "lowi_demo_gender", value: "Woman", label: "" }] },
+    });
+    expect(crossMember.statusCode).toBe(404);
+    const members = (await call(testApp.app, "GET", "/api/teams/members", { cookie: other.cookie })).json();
+    expect(members.members.map((member: { email: string }) => member.email)).toEqual([other.email]);
+  });
+
+  it("answers 403 PLAN_UPGRADE_REQUIRED naming the feature on plans without the report", async () => {
+    await updateTenant(testApp.ctx.database.db, company.owner.tenantId, { plan: "Bronze" });
+    try {
+      for (const [method, url, feature] of [
+        ["GET", `/api/reports/${company.surveyId}/sentiment`, "SentimentReport"],
+        ["POST", `/api/reports/${company.surveyId}/comments`, "CommentsReport"],
+        ["GET", `/api/reports/${company.surveyId}/thematic`, "ThematicAnalysis"],
+      ] as const) {
+        const response = await call(testApp.app, method, url, { cookie: company.owner.cookie, body: method === "POST" ? {} : undefined });
+        expect(response.statusCode, url).toBe(403);
+        expect(response.json().error).toMatchObject({ code: "PLAN_UPGRADE_REQUIRED", fields: { feature } });
+      }
+    } finally {
+      await updateTenant(testApp.ctx.database.db, company.owner.tenantId, { plan: "Gold" });
+    }
+  });
+});
