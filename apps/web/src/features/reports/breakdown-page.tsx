@@ -7,7 +7,7 @@ import { useSurvey } from "../surveys/survey-api";
 import { FeatureGate } from "./feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "./hidden-notice";
 import { useBreakdownReport, useReportFilters, useSurveyText } from "./report-api";
-import { formatPercent, type Slice, sentimentSlices, showPieLabel } from "./report-format";
+import { donutLabelSpots, formatPercent, type Slice, sentimentSlices, showPieLabel } from "./report-format";
 import { CsvButton } from "./report-parts";
 import classes from "./reports.module.css";
 import { PlaceholderBars } from "./score-bar";
@@ -46,7 +46,7 @@ function CountBars({ rows, label }: { rows: { label: string; count: number; shar
   );
 }
 
-const DONUT = { width: 260, height: 220, radius: 62, stroke: 24, labelRadius: 92 };
+const DONUT = { width: 300, height: 260, radius: 62, stroke: 24, labelRadius: 92 };
 
 /** Sentiment as a donut in the spec's colours; slices under half a percent carry no label (spec surveys §9). */
 export function SentimentDonut({ slices, label }: { slices: Slice[]; label: string }) {
@@ -59,9 +59,12 @@ export function SentimentDonut({ slices, label }: { slices: Slice[]; label: stri
     const fraction = total > 0 ? slice.count / total : 0;
     const start = offset;
     offset += fraction;
-    const middle = (start + fraction / 2) * 2 * Math.PI - Math.PI / 2;
-    return { slice, fraction, start, x: cx + DONUT.labelRadius * Math.cos(middle), y: cy + DONUT.labelRadius * Math.sin(middle) };
+    return { slice, fraction, start };
   });
+  const labels = donutLabelSpots(
+    arcs.map(({ slice, fraction }) => ({ key: slice.key, fraction, labelled: slice.count > 0 && showPieLabel(slice.share) })),
+    { cx, cy, radius: DONUT.labelRadius },
+  );
   const description = slices.map((slice) => `${slice.label} ${slice.count} (${formatPercent(slice.share)})`).join(", ");
   return (
     <Group gap="lg" align="center" wrap="wrap">
@@ -90,13 +93,11 @@ export function SentimentDonut({ slices, label }: { slices: Slice[]; label: stri
             />
           ) : null,
         )}
-        {arcs.map(({ slice, x, y }) =>
-          slice.count > 0 && showPieLabel(slice.share) ? (
-            <text key={slice.key} x={x} y={y} textAnchor="middle" dominantBaseline="middle" className={classes.donutLabel}>
-              {formatPercent(slice.share)}
-            </text>
-          ) : null,
-        )}
+        {labels.map(({ key, x, y }) => (
+          <text key={key} x={x} y={y} textAnchor="middle" dominantBaseline="middle" className={classes.donutLabel}>
+            {formatPercent(slices.find((slice) => slice.key === key)?.share ?? 0)}
+          </text>
+        ))}
         <text x={cx} y={cy} textAnchor="middle" dominantBaseline="middle" fontSize={18} fontWeight={700}>
           {total.toLocaleString("en-US")}
         </text>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   comparisonTone,
+  donutLabelSpots,
   describeComparison,
   formatInterval,
   formatPercent,
@@ -65,5 +66,37 @@ describe("report tabs", () => {
     expect(tabFromPath("/dashboard/reports/lowi/s1/team", "lowi")?.tab).toBe("team");
     expect(tabFromPath("/dashboard/reports/other/s1/company", "other")).toBeNull();
     expect(tabFromPath("/dashboard/reports/other/s1/comments/", "other")?.tab).toBe("comments");
+  });
+});
+
+describe("donut labels", () => {
+  it("puts a label at the middle of its arc and skips unlabelled slices", () => {
+    const spots = donutLabelSpots(
+      [
+        { key: "positive", fraction: 0.5, labelled: true },
+        { key: "none", fraction: 0.001, labelled: false },
+        { key: "negative", fraction: 0.499, labelled: true },
+      ],
+      { cx: 100, cy: 100, radius: 50 },
+    );
+    expect(spots.map((spot) => spot.key)).toEqual(["positive", "negative"]);
+    expect(spots[0]?.x).toBeCloseTo(150);
+    expect(spots[0]?.y).toBeCloseTo(100);
+  });
+
+  it("moves a label outwards instead of printing it over its neighbour", () => {
+    const spots = donutLabelSpots(
+      [
+        { key: "positive", fraction: 0.93, labelled: true },
+        { key: "neutral", fraction: 0.018, labelled: true },
+        { key: "negative", fraction: 0.052, labelled: true },
+      ],
+      { cx: 150, cy: 130, radius: 92 },
+    );
+    for (const [index, a] of spots.entries()) {
+      for (const b of spots.slice(index + 1)) {
+        expect(Math.abs(a.x - b.x) >= 40 || Math.abs(a.y - b.y) >= 14).toBe(true);
+      }
+    }
   });
 });

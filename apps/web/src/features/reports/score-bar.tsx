@@ -18,6 +18,7 @@ export function ComparisonBadge({ comparison, note, testId }: { comparison: stri
         // Mantine's light text is too pale on its tint for small type; shade 9 reads at AA.
         c={`${TONE_COLOURS[tone]}.9`}
         className={classes.comparison}
+        miw={64}
         // Focusable only when it carries a note, so keyboard users can open the tooltip without a tab stop per score.
         tabIndex={note ? 0 : undefined}
         aria-label={`${comparison}: ${tooltip}`}
