@@ -46,7 +46,7 @@ function CountBars({ rows, label }: { rows: { label: string; count: number; shar
   );
 }
 
-const DONUT = { width: 300, height: 260, radius: 62, stroke: 24, labelRadius: 92 };
+const DONUT = { width: 270, height: 260, radius: 62, stroke: 24, labelRadius: 92 };
 
 /** Sentiment as a donut in the spec's colours; slices under half a percent carry no label (spec surveys §9). */
 export function SentimentDonut({ slices, label }: { slices: Slice[]; label: string }) {
