@@ -5,6 +5,7 @@ import { ForgotPasswordPage } from "./features/auth/forgot-password-page";
 import { LoginPage } from "./features/auth/login-page";
 import { LogoutPage } from "./features/auth/logout-page";
 import { ResetPasswordPage } from "./features/auth/reset-password-page";
+import { TeamMembersPage } from "./features/comments/team-members-page";
 import { CompanyProfilePage } from "./features/company-profile/company-profile-page";
 import { DashboardPage } from "./features/dashboard/dashboard-page";
 import { NotFoundPage } from "./features/errors/not-found-page";
@@ -77,7 +78,7 @@ const dashboardRoutes: RouteObject[] = [
   soon("marketing-documents", "Marketing Documents"),
   soon("data", "Data Import", "data-import"),
   soon("data/*", "Data Import", "data-import"),
-  soon("groups", "Team members"),
+  { path: "groups", handle: { title: "Team members" }, element: gated("team-view", <TeamMembersPage />) },
   { path: "invitees", handle: { title: "Invitees" }, element: gated("invitee-view", <InviteesPage />) },
   soon("billing", "Billing", "billing"),
   soon("billing/*", "Billing", "billing"),

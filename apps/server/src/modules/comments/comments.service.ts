@@ -57,11 +57,30 @@ export function surveyCohortOptions(loaded: Pick<LoadedSurvey, "plan" | "fields"
   );
 }
 
+/**
+ * The order cohort questions are offered to the listable set: organisational groups first (the ones a manager is
+ * responsible for and is assigned), personal and sensitive characteristics last. Other keys follow, sorted.
+ */
+const LISTABLE_KEY_ORDER = [
+  "lowi_demo_job_function",
+  "lowi_demo_region",
+  "lowi_demo_job_type",
+  "lowi_demo_years_of_service",
+  "lowi_demo_age",
+  "lowi_demo_gender",
+  "lowi_demo_salary",
+  "lowi_demo_ethnicity",
+];
+const keyRank = (key: string) => {
+  const index = LISTABLE_KEY_ORDER.indexOf(key);
+  return index === -1 ? LISTABLE_KEY_ORDER.length : index;
+};
+
 const listableCache = new Map<string, { signature: string; listable: Set<string> }>();
 
 /**
  * The cohorts whose comments may be listed, given who commented. Candidates are the cohorts the plan shows (visible,
- * non-empty), in a fixed order (keys sorted, values in option order); each is kept only if, with it, every non-empty
+ * non-empty), in a fixed order (LISTABLE_KEY_ORDER, values in option order); each is kept only if, with it, every non-empty
  * pattern of membership across the kept cohorts (for each key: which kept value, or none of them) still holds at
  * least k commenting respondents. Any set operation on lists of kept cohorts — intersections, differences, unions,
  * any number of them — then yields a union of such patterns: never fewer than k people's comments.
@@ -91,7 +110,10 @@ export function listableCohorts(loaded: LoadedSurvey, comments: readonly StoredC
   };
   const listable = new Set<string>();
   if (groupVisibility(loaded.suppression, [])?.visible) {
-    for (const dimension of loaded.plan.dimensions) {
+    const ordered = [...loaded.plan.dimensions].sort(
+      (a, b) => keyRank(a.key) - keyRank(b.key) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
+    for (const dimension of ordered) {
       for (const value of dimension.values) {
         const group = groupVisibility(loaded.suppression, [{ key: dimension.key, value }]);
         if (!group?.visible || group.size === 0) continue;
@@ -386,7 +408,10 @@ export async function getThematicReport(
             count: theme.count,
             sentiment: theme.sentiment,
             keyPhrases: theme.keyPhrases,
-            examples: theme.examples.map((example) => ({ id: example.id, text: example.text, sentiment: example.sentiment })),
+            // The same words written by several people are quoted once.
+            examples: theme.examples
+              .filter((example, index, all) => all.findIndex((other) => other.text.trim() === example.text.trim()) === index)
+              .map((example) => ({ id: example.id, text: example.text, sentiment: example.sentiment })),
           }));
   return {
     hidden: false,
