@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { NotFoundPage } from "../errors/not-found-page";
-import { ComingSoonPage } from "../shell/coming-soon-page";
+import { CommentsReportPage } from "../comments/comments-page";
+import { SentimentReportPage } from "../comments/sentiment-page";
+import { ThematicReportPage } from "../comments/thematic-page";
 import { PermissionGate } from "../shell/permission-gate";
 import { SURVEYS_PATH, type SurveyKind } from "../surveys/survey-paths";
 import { BreakdownReportPage } from "./breakdown-page";
@@ -11,15 +13,14 @@ import { REPORT_TABS, type ReportTab } from "./report-tabs";
 import { TeamReportPage } from "./team-page";
 
 /**
- * The page of each report tab. Sentiment & Emotion, Comments and Thematic Analysis are still being built: swap their
- * ComingSoonPage for the real page here and every route of both survey kinds follows.
+ * The page of each report tab; every route of both survey kinds follows this table.
  */
 export const REPORT_TAB_PAGES: Record<ReportTab, ReactNode> = {
   company: <CompanyReportPage />,
   team: <TeamReportPage />,
-  sentiment: <ComingSoonPage />,
-  comments: <ComingSoonPage />,
-  thematic: <ComingSoonPage />,
+  sentiment: <SentimentReportPage />,
+  comments: <CommentsReportPage />,
+  thematic: <ThematicReportPage />,
   breakdown: <BreakdownReportPage />,
 };
 
