@@ -5,6 +5,7 @@ import { ForgotPasswordPage } from "./features/auth/forgot-password-page";
 import { LoginPage } from "./features/auth/login-page";
 import { LogoutPage } from "./features/auth/logout-page";
 import { ResetPasswordPage } from "./features/auth/reset-password-page";
+import { SharingPage } from "./features/amplification/sharing-page";
 import { TeamMembersPage } from "./features/comments/team-members-page";
 import { CompanyProfilePage } from "./features/company-profile/company-profile-page";
 import { DashboardPage } from "./features/dashboard/dashboard-page";
@@ -74,6 +75,7 @@ const dashboardRoutes: RouteObject[] = [
   soon("plans", "Action Plans"),
   soon("amplification", "Social Amplification"),
   soon("amplification/culture-profile", "Culture profile"),
+  { path: "amplification/sharing", handle: { title: "Social Amplification" }, element: gated("report-view", <SharingPage />) },
   soon("amplification/*", "Social Amplification"),
   soon("marketing-documents", "Marketing Documents"),
   soon("data", "Data Import", "data-import"),

@@ -2,9 +2,9 @@
  * The only SQL of social quotes. Every function takes the tenant id, so no query reads another company's comments.
  */
 import { QUOTE_MAX_LENGTH, QUOTE_MIN_LENGTH } from "@hearth/shared";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
-import { activityLog, commentExcerpt, survey, tenant } from "../../db/schema.js";
+import { and, asc, count, desc, eq, lte, or, type SQL, sql } from "drizzle-orm";
+import { type Database, rowsOf } from "../../db/client.js";
+import { activityLog, commentExcerpt, survey, surveyResponse, tenant } from "../../db/schema.js";
 
 /**
  * Text that looks like contact details (an email address, an @handle, a phone number or a web address) never becomes
@@ -57,26 +57,57 @@ const quoteColumns = {
   surveyName: survey.name,
 };
 
+/**
+ * The highest response `seq` whose comments may be quotes: the last of the first ⌊n / k⌋ · k responses by seq, so
+ * quotes appear in blocks of k respondents and a new quote never lines up with one new response (null: fewer than k).
+ */
+export async function findQuotableSeq(db: Database, tenantId: string, surveyId: string, threshold: number): Promise<number | null> {
+  const rows = await db.execute(sql`
+    select seq from (
+      select ${surveyResponse.seq} as seq, row_number() over (order by ${surveyResponse.seq}) as position, count(*) over () as total
+      from ${surveyResponse}
+      where ${surveyResponse.tenantId} = ${tenantId} and ${surveyResponse.surveyId} = ${surveyId}
+    ) numbered
+    where position = (total / ${threshold}) * ${threshold}`);
+  const [row] = rowsOf<{ seq: number | string }>(rows);
+  return row ? Number(row.seq) : null;
+}
+
+export interface QuotableSurvey {
+  surveyId: string;
+  /** Comments of responses up to this seq (findQuotableSeq). */
+  maxSeq: number;
+}
+
+function withinBlocks(surveys: readonly QuotableSurvey[]): SQL {
+  return or(...surveys.map((entry) => and(eq(commentExcerpt.surveyId, entry.surveyId), lte(surveyResponse.seq, entry.maxSeq)))) as SQL;
+}
+
 /** One page of quotes from the given surveys: newest survey first, then by excerpt id (random, not answer order). */
 export async function listQuotes(
   db: Database,
   tenantId: string,
-  surveyIds: readonly string[],
+  surveys: readonly QuotableSurvey[],
   limit: number,
   offset: number,
 ): Promise<{ rows: QuoteRow[]; total: number }> {
-  if (surveyIds.length === 0) return { rows: [], total: 0 };
-  const where = and(eligible(tenantId), inArray(commentExcerpt.surveyId, [...surveyIds]));
+  if (surveys.length === 0) return { rows: [], total: 0 };
+  const where = and(eligible(tenantId), withinBlocks(surveys));
   const [rows, [counted]] = await Promise.all([
     db
       .select(quoteColumns)
       .from(commentExcerpt)
       .innerJoin(survey, and(eq(survey.id, commentExcerpt.surveyId), eq(survey.tenantId, commentExcerpt.tenantId)))
+      .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
       .where(where)
       .orderBy(desc(survey.createdAt), asc(survey.id), asc(commentExcerpt.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(commentExcerpt).where(where),
+    db
+      .select({ total: count() })
+      .from(commentExcerpt)
+      .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
+      .where(where),
   ]);
   return { rows, total: Number(counted?.total ?? 0) };
 }
@@ -86,13 +117,14 @@ export async function findQuote(
   db: Database,
   tenantId: string,
   quoteId: string,
-): Promise<(QuoteRow & { surveyIsDemo: boolean }) | undefined> {
+): Promise<(QuoteRow & { surveyIsDemo: boolean; responseSeq: number }) | undefined> {
   const [row] = await db
-    .select({ ...quoteColumns, surveyIsDemo: survey.isDemo })
+    .select({ ...quoteColumns, surveyIsDemo: survey.isDemo, responseSeq: surveyResponse.seq })
     .from(commentExcerpt)
     .innerJoin(survey, and(eq(survey.id, commentExcerpt.surveyId), eq(survey.tenantId, commentExcerpt.tenantId)))
+    .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
     .where(and(eligible(tenantId), eq(commentExcerpt.id, quoteId), eq(survey.draft, false)));
-  return row;
+  return row ? { ...row, responseSeq: row.responseSeq ?? 0 } : undefined;
 }
 
 /** Sets the hidden flag; false when the comment is not this company's. */
@@ -110,6 +142,7 @@ export interface QuoteTenantRow {
   plan: string;
   features: string[];
   isDemo: boolean;
+  visibilityThreshold: number;
   logoContentType: string | null;
   logoUpdatedAt: Date | null;
 }
@@ -122,6 +155,7 @@ export async function findQuoteTenant(db: Database, tenantId: string): Promise<Q
       plan: tenant.plan,
       features: tenant.features,
       isDemo: tenant.isDemo,
+      visibilityThreshold: tenant.visibilityThreshold,
       logoContentType: tenant.logoContentType,
       logoUpdatedAt: tenant.logoUpdatedAt,
     })

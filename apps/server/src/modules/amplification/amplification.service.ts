@@ -3,16 +3,25 @@
  * (spec surveys §2 screen 9, §5, §7, §8; docs/decisions/0018-social-quotes.md).
  *
  * Anonymity: a quote is its text and its survey, nothing about the person. A survey shows quotes only when its whole
- * group passes the reports' suppression plan (at least the company's visibility threshold of respondents), so the
- * comments of a handful of people are never lifted out; comments carrying contact details are never quotes.
+ * group passes the reports' suppression plan (at least the company's visibility threshold k of respondents), so the
+ * comments of a handful of people are never lifted out, and quotes come in blocks of k respondents, so a new quote
+ * cannot be matched to the one person who just replied; comments carrying contact details are never quotes.
  */
-import { hasFeature, hasPermission, normalizeQuoteText, type SocialQuoteList, type SocialQuoteQuery } from "@hearth/shared";
+import {
+  hasFeature,
+  hasPermission,
+  normalizeQuoteText,
+  normalizeVisibilityThreshold,
+  type SocialQuoteList,
+  type SocialQuoteQuery,
+} from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { MemoryRateLimiter } from "../../lib/memory-rate-limit.js";
 import { isSurveyVisibleAsWhole } from "../reports/reports.service.js";
 import {
+  findQuotableSeq,
   findQuote,
   findQuoteTenant,
   findTenantLogo,
@@ -20,10 +29,11 @@ import {
   listQuotes,
   listSurveysWithQuotes,
   logActivity,
+  type QuotableSurvey,
   type QuoteRow,
   type QuoteTenantRow,
 } from "./amplification.repo.js";
-import { QuoteImageCache, renderQuoteImage } from "./quote-image.js";
+import { drawableQuoteText, QuoteImageCache, renderQuoteImage } from "./quote-image.js";
 
 const images = new QuoteImageCache();
 
@@ -45,12 +55,21 @@ function requireDownload(actor: Actor, tenant: QuoteTenantRow): void {
 }
 
 /**
- * Whether a survey's comments may be quotes: its whole group is above the visibility threshold, and it is not sample
- * data (a demo survey's comments are quotes only in the demo company itself, never in a real company's posts).
+ * Up to which response a survey's comments may be quotes, or null when none may: the survey's whole group must pass
+ * the reports' suppression plan (at least the company's visibility threshold of respondents), it must not be sample
+ * data (a demo survey's comments are quotes only in the demo company itself, never in a real company's posts), and
+ * only the first ⌊n / k⌋ · k responses count, so quotes arrive k respondents at a time.
  */
-async function surveyShowsQuotes(ctx: AppContext, actor: Actor, tenant: QuoteTenantRow, survey: { id: string; isDemo: boolean }) {
-  if (survey.isDemo && !tenant.isDemo) return false;
-  return isSurveyVisibleAsWhole(ctx, actor, survey.id);
+async function quotableSeq(
+  ctx: AppContext,
+  actor: Actor,
+  tenant: QuoteTenantRow,
+  survey: { id: string; isDemo: boolean },
+): Promise<number | null> {
+  if (survey.isDemo && !tenant.isDemo) return null;
+  if (!(await isSurveyVisibleAsWhole(ctx, actor, survey.id))) return null;
+  const threshold = normalizeVisibilityThreshold(tenant.visibilityThreshold);
+  return findQuotableSeq(ctx.database.db, actor.tenantId, survey.id, threshold);
 }
 
 async function requireTenant(ctx: AppContext, actor: Actor): Promise<QuoteTenantRow> {
@@ -63,8 +82,11 @@ export async function listSocialQuotes(ctx: AppContext, actor: Actor, query: Soc
   const { db } = ctx.database;
   const tenant = await requireTenant(ctx, actor);
   const surveys = await listSurveysWithQuotes(db, actor.tenantId);
-  const shown: string[] = [];
-  for (const survey of surveys) if (await surveyShowsQuotes(ctx, actor, tenant, survey)) shown.push(survey.id);
+  const shown: QuotableSurvey[] = [];
+  for (const survey of surveys) {
+    const maxSeq = await quotableSeq(ctx, actor, tenant, survey);
+    if (maxSeq !== null) shown.push({ surveyId: survey.id, maxSeq });
+  }
   const { rows, total } = await listQuotes(db, actor.tenantId, shown, query.pageSize, (query.page - 1) * query.pageSize);
   const allowed = canDownload(actor, tenant);
   return {
@@ -80,9 +102,8 @@ export async function listSocialQuotes(ctx: AppContext, actor: Actor, query: Soc
 async function requireQuote(ctx: AppContext, actor: Actor, tenant: QuoteTenantRow, quoteId: string): Promise<QuoteRow> {
   const quote = await findQuote(ctx.database.db, actor.tenantId, quoteId);
   if (!quote) throw notFound("This quote does not exist.");
-  if (!(await surveyShowsQuotes(ctx, actor, tenant, { id: quote.surveyId, isDemo: quote.surveyIsDemo }))) {
-    throw notFound("This quote does not exist.");
-  }
+  const maxSeq = await quotableSeq(ctx, actor, tenant, { id: quote.surveyId, isDemo: quote.surveyIsDemo });
+  if (maxSeq === null || quote.responseSeq > maxSeq) throw notFound("This quote does not exist.");
   return quote;
 }
 
@@ -91,13 +112,19 @@ export async function renderSocialQuoteImage(ctx: AppContext, actor: Actor, quot
   const quote = await requireQuote(ctx, actor, tenant, quoteId);
   requireDownload(actor, tenant);
   imageLimiter.enforce(actor.userId);
-  const text = normalizeQuoteText(quote.text);
+  const text = await drawableQuoteText(normalizeQuoteText(quote.text));
+  if (text === null) {
+    throw new AppError("BAD_REQUEST", "This quote is written in a script the image font cannot draw; share it as text instead.", {
+      status: 422,
+    });
+  }
   // Everything drawn is in the key: the quote, the company's name and the logo's version.
   const key = JSON.stringify([actor.tenantId, quote.id, tenant.logoUpdatedAt?.getTime() ?? 0, tenant.companyName ?? "", text]);
   const png = await images.get(key, async () =>
     renderQuoteImage({
       text,
-      companyName: tenant.companyName,
+      // A name in a script the font lacks is left off; the logo still says whose image it is.
+      companyName: tenant.companyName ? await drawableQuoteText(tenant.companyName) : null,
       logo: tenant.logoContentType ? await findTenantLogo(ctx.database.db, actor.tenantId) : null,
     }),
   );

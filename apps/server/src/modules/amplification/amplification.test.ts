@@ -6,7 +6,7 @@ import { addMember, call, createTestApp, registerCompany, type Session, type Tes
 import { updateTenant } from "../company/company.repo.js";
 import { insertResponse } from "../surveys/surveys.repo.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
-import { imageSize } from "./quote-image.js";
+import { drawableQuoteText, imageSize } from "./quote-image.js";
 
 /** A 2×1 red PNG, standing in for a company logo. */
 const LOGO_PNG = Buffer.from(
@@ -148,6 +148,31 @@ describe("social quotes", () => {
     await updateTenant(testApp.ctx.database.db, gold.tenantId, { visibilityThreshold: 5 });
   });
 
+  it("adds quotes in blocks of k respondents, so a new quote never lines up with a single new response", async () => {
+    const comments: Comment[] = Array.from({ length: 7 }, (_, index) => ({ text: `Quote from response ${index + 1}, kind words.` }));
+    const company = await companyWithComments(testApp, "Gold", 7, comments);
+    const texts = async () =>
+      ((await get("/api/amplification/quotes", company.cookie)).json().quotes as { text: string }[]).map((quote) => quote.text).sort();
+    // k = 5: the comments of the first five responses only.
+    expect(await texts()).toEqual(
+      comments
+        .slice(0, 5)
+        .map((comment) => comment.text)
+        .sort(),
+    );
+    const sixth = company.ids.get(comments[5].text) as string;
+    expect((await get(imageUrl(sixth), company.cookie)).statusCode).toBe(404);
+    // Three more responses make ten: the next block, with the sixth and seventh comments, opens.
+    const { db, sql } = testApp.ctx.database;
+    const [row] = await db.select({ fields: survey.fields }).from(survey).where(eq(survey.id, company.surveyId));
+    for (let index = 0; index < 3; index++) {
+      const answers = answerAll(row.fields as SurveyField[], index);
+      await insertResponse(db, sql, company.tenantId, { surveyId: company.surveyId, answers, submittedOn: "2026-11-21", tokenHash: null });
+    }
+    expect(await texts()).toEqual(comments.map((comment) => comment.text).sort());
+    expect((await get(imageUrl(sixth), company.cookie)).statusCode).toBe(200);
+  });
+
   it("renders a 1200×675 PNG with the company's logo and logs download_social_image", async () => {
     await updateTenant(testApp.ctx.database.db, gold.tenantId, { logo: LOGO_PNG, logoContentType: "image/png", logoUpdatedAt: new Date() });
     const quoteId = gold.ids.get("My manager gives me real feedback every week.") as string;
@@ -177,6 +202,20 @@ describe("social quotes", () => {
     const response = await get(imageUrl(quote.id), gold.cookie);
     expect(response.statusCode).toBe(200);
     expect(imageSize(response.rawPayload)).toEqual({ width: 1200, height: 675 });
+  });
+
+  it("draws what the font covers: emoji are left out, a script without glyphs is refused rather than mangled", async () => {
+    expect(await drawableQuoteText("Love this team 🎉 — ça va, Ελλάδα, Привет!")).toBe("Love this team — ça va, Ελλάδα, Привет!");
+    expect(await drawableQuoteText("很好的团队, great team")).toBeNull();
+    const [quote] = (await get("/api/amplification/quotes", gold.cookie)).json().quotes;
+    await testApp.ctx.database.db.update(commentExcerpt).set({ text: "很好的团队 and kind people" }).where(eq(commentExcerpt.id, quote.id));
+    const refused = await get(imageUrl(quote.id), gold.cookie);
+    expect(refused.statusCode).toBe(422);
+    await testApp.ctx.database.db
+      .update(commentExcerpt)
+      .set({ text: "Kind people 🎉 and good coffee." })
+      .where(eq(commentExcerpt.id, quote.id));
+    expect((await get(imageUrl(quote.id), gold.cookie)).statusCode).toBe(200);
   });
 
   it("removes a quote: it leaves the list and its image", async () => {

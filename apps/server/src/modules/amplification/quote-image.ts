@@ -32,31 +32,70 @@ const el = (type: string, style: Record<string, unknown>, children?: unknown, pr
   props: { ...props, style, children },
 });
 
-let fontsPromise: Promise<SatoriFont[]> | null = null;
+const SUBSETS = ["latin", "latin-ext", "greek", "greek-ext", "cyrillic", "cyrillic-ext", "vietnamese"] as const;
+const WEIGHTS = [400, 700] as const;
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`@fontsource/inter/${name}`);
 
-/** Inter (OFL-1.1, from @fontsource/inter) in .woff, which satori reads; Latin and Latin Extended, two weights. */
+let fontsPromise: Promise<SatoriFont[]> | null = null;
+let coveragePromise: Promise<[number, number][]> | null = null;
+
+/**
+ * Inter (OFL-1.1, from @fontsource/inter) in .woff, which satori reads (not .woff2): every subset the package ships
+ * (Latin, Greek, Cyrillic and Vietnamese with their extensions), regular and bold.
+ */
 function loadFonts(): Promise<SatoriFont[]> {
-  fontsPromise ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const files: { file: string; weight: 400 | 700 }[] = [
-      { file: "inter-latin-400-normal.woff", weight: 400 },
-      { file: "inter-latin-700-normal.woff", weight: 700 },
-      { file: "inter-latin-ext-400-normal.woff", weight: 400 },
-      { file: "inter-latin-ext-700-normal.woff", weight: 700 },
-    ];
-    return Promise.all(
-      files.map(async ({ file, weight }) => ({
-        name: "Inter",
-        data: await readFile(require.resolve(`@fontsource/inter/files/${file}`)),
+  fontsPromise ??= Promise.all(
+    SUBSETS.flatMap((subset) =>
+      WEIGHTS.map(async (weight) => ({
+        // One family name per subset: satori falls back between families, not between files of one family.
+        name: `Inter ${subset}`,
+        data: await readFile(fontFile(`files/inter-${subset}-${weight}-normal.woff`)),
         weight,
         style: "normal" as const,
       })),
-    );
-  })().catch((error: unknown) => {
+    ),
+  ).catch((error: unknown) => {
     fontsPromise = null;
     throw error;
   });
   return fontsPromise;
+}
+
+/** The code points the font files cover, from the `unicode-range` lines of the package's own CSS. */
+function loadCoverage(): Promise<[number, number][]> {
+  coveragePromise ??= readFile(fontFile("400.css"), "utf8")
+    .then((css) => {
+      const ranges: [number, number][] = [];
+      for (const match of css.matchAll(/unicode-range:\s*([^;]+);/g)) {
+        for (const part of match[1].split(",")) {
+          const [start, end] = part.trim().replace(/^U\+/i, "").split("-");
+          ranges.push([Number.parseInt(start, 16), Number.parseInt(end ?? start, 16)]);
+        }
+      }
+      return ranges;
+    })
+    .catch((error: unknown) => {
+      coveragePromise = null;
+      throw error;
+    });
+  return coveragePromise;
+}
+
+/**
+ * The quote as the image can draw it: characters the font lacks that are not letters (emoji, pictographs) are left
+ * out; null when a letter is missing (a script the font does not cover), since the image would not say the same thing.
+ */
+export async function drawableQuoteText(text: string): Promise<string | null> {
+  const ranges = await loadCoverage();
+  const covered = (point: number) => ranges.some(([start, end]) => point >= start && point <= end);
+  let kept = "";
+  for (const char of text) {
+    const point = char.codePointAt(0) ?? 0;
+    if (covered(point) || /\s/.test(char)) kept += char;
+    else if (/\p{L}|\p{N}/u.test(char)) return null;
+  }
+  const drawn = kept.replace(/\s+/g, " ").trim();
+  return drawn.length > 0 ? drawn : null;
 }
 
 /** Width and height of a PNG or JPEG from its header; null when the bytes are neither. */
@@ -139,7 +178,7 @@ function layout(input: QuoteImageInput): Element {
       flexDirection: "column",
       backgroundColor: EMBER.lightest,
       backgroundImage: `linear-gradient(135deg, ${EMBER.lightest} 0%, ${EMBER.light} 100%)`,
-      fontFamily: "Inter",
+      fontFamily: SUBSETS.map((subset) => `"Inter ${subset}"`).join(", "),
       color: INK,
     },
     [
