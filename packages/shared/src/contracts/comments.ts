@@ -183,6 +183,8 @@ export const thematicReportSchema = z.union([
     /** Comments the themes were drawn from. */
     comments: z.number().int(),
     themes: z.array(themeSchema),
+    /** The hidden-group notice when a cohort of the user's scope falls below the threshold (its comments are left out). */
+    notice: z.string().nullable(),
     scope: z.object({ restricted: z.boolean(), message: z.string().nullable() }),
   }),
   z.object({

@@ -420,6 +420,7 @@ export async function getThematicReport(
     threshold: k,
     comments: inputs.length,
     themes,
+    notice: selection.notice,
     scope: { restricted: selection.scope.restricted, message: selection.scope.message },
   };
 }

@@ -227,6 +227,7 @@ describe("comment analysis and comment reports", () => {
     expect(other.statusCode).toBe(403);
 
     const themes = (await call(testApp.app, "GET", `/api/reports/${company.surveyId}/thematic`, { cookie: staff.cookie })).json();
+    expect(themes.notice).toBe("Themes are hidden as the number available falls below the visibility threshold.");
     for (const theme of themes.themes) {
       for (const example of theme.examples) expect(example.text.startsWith("Woman") || example.text.startsWith("Respondent")).toBe(true);
     }

@@ -103,6 +103,7 @@ function ThematicView({ report }: { report: ThematicReport }) {
           {report.scope.message}
         </Alert>
       )}
+      {report.notice && <HiddenNotice notice={report.notice} title="Some comments are hidden" />}
       {report.themes.length === 0 ? (
         <EmptyThemes />
       ) : (
