@@ -252,10 +252,24 @@ async function reportBench(notes: string[]): Promise<ReportBenchResult | null> {
 }
 
 /** Invitation emails to a local SMTP sink next to raw nodemailer; null when it failed or timed out (noted). */
-async function smtpDelivery(notes: string[]): Promise<SmtpDeliveryResult | null> {
+/**
+ * Invitation emails to a local SMTP sink next to raw nodemailer, on embedded PGlite or on a scratch PostgreSQL
+ * database; null when it failed, timed out or PostgreSQL is unavailable (noted).
+ */
+async function smtpDelivery(notes: string[], kind: "pglite" | "postgres" = "pglite"): Promise<SmtpDeliveryResult | null> {
+  const name = kind === "pglite" ? "invite_smtp_delivery" : "invite_smtp_delivery_postgres";
+  let scratch: Awaited<ReturnType<typeof createScratchPostgres>> = null;
   try {
-    const result = await runSmtpDelivery({ dataDir: freshDir(), log });
-    for (const line of describeDelivery(result)) log(line);
+    if (kind === "postgres") {
+      scratch = POSTGRES_ADMIN_URL === "off" ? null : await createScratchPostgres(POSTGRES_ADMIN_URL);
+      if (!scratch) {
+        notes.push(`${name} skipped: no PostgreSQL server`);
+        return null;
+      }
+      pendingCleanups.add(scratch.drop);
+    }
+    const result = await runSmtpDelivery({ dataDir: freshDir(), log, env: scratch ? { DATABASE_URL: scratch.url } : {} });
+    for (const line of describeDelivery(result)) log(`${kind}: ${line}`);
     for (const [label, run] of [
       ["the server", result.server],
       ["raw nodemailer", result.raw],
@@ -268,10 +282,15 @@ async function smtpDelivery(notes: string[]): Promise<SmtpDeliveryResult | null>
     }
     return result;
   } catch (error) {
-    const note = `invite_smtp_delivery failed: ${error instanceof Error ? error.message.split("\n")[0] : error}`;
+    const note = `${name} failed: ${error instanceof Error ? error.message.split("\n")[0] : error}`;
     log(note);
     notes.push(note);
     return null;
+  } finally {
+    if (scratch) {
+      pendingCleanups.delete(scratch.drop);
+      await scratch.drop();
+    }
   }
 }
 
@@ -379,6 +398,7 @@ async function main(): Promise<void> {
     if (result) acceptResults.push(result);
   }
   const delivery = await smtpDelivery(notes);
+  const deliveryPostgres = await smtpDelivery(notes, "postgres");
 
   // 6. Reports: the company report's warm latency at 1,000 and 100,000 responses, against one raw scan; comment analysis.
   const reports = await reportBench(notes);
@@ -415,6 +435,17 @@ async function main(): Promise<void> {
     ...ingestResults.flatMap(ingestMeasures),
     ...acceptResults.flatMap(acceptMeasures),
     ...(delivery ? [measure("invite_smtp_delivery", delivery.server.perSecond, "messages/s", "higher", delivery.raw.perSecond)] : []),
+    ...(deliveryPostgres
+      ? [
+          measure(
+            "invite_smtp_delivery_postgres",
+            deliveryPostgres.server.perSecond,
+            "messages/s",
+            "higher",
+            deliveryPostgres.raw.perSecond,
+          ),
+        ]
+      : []),
     ...(reports
       ? [
           measure("report_company_100k", reports.large.p95Ms, "ms", "lower", reports.rawScanMs),
