@@ -25,6 +25,7 @@ import { defineEmailJobs } from "./modules/email/email.jobs.js";
 import { EmailService } from "./modules/email/email.service.js";
 import { defineInvitationJobs } from "./modules/invitations/invitations.jobs.js";
 import { registerInvitationRoutes } from "./modules/invitations/invitations.routes.js";
+import { defineReportJobs } from "./modules/reports/reports.jobs.js";
 import { registerReportRoutes } from "./modules/reports/reports.routes.js";
 import { registerUnsubscribeRoutes } from "./modules/invitations/unsubscribe.routes.js";
 import { registerHealthRoutes } from "./modules/health/health.routes.js";
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   };
   for (const definition of defineInvitationJobs(ctx)) jobs.define(definition);
   for (const definition of defineCommentJobs(ctx, app.log)) jobs.define(definition);
+  for (const definition of defineReportJobs(ctx)) jobs.define(definition);
 
   let closing = false;
   app.addHook("onSend", async (request, reply) => {

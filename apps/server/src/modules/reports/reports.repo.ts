@@ -278,3 +278,36 @@ export async function countCommentTags(
     .where(and(eq(commentExcerpt.tenantId, tenantId), eq(commentExcerpt.surveyId, surveyId), ...conditions))
     .groupBy(commentExcerpt.questionKey, commentExcerpt.sentiment, commentExcerpt.emotion);
 }
+
+/**
+ * Every company's closed, published LOWI survey (demo surveys left out), for the benchmark job. The one read across
+ * companies in this slice: it runs as the platform, never for a request, and only aggregates leave it.
+ */
+export async function listClosedLowiSurveysOfAllCompanies(db: Database, now: Date) {
+  return db
+    .select({
+      surveyId: survey.id,
+      tenantId: survey.tenantId,
+      companySize: tenant.companySize,
+      visibilityThreshold: tenant.visibilityThreshold,
+      endDate: survey.endDate,
+      createdAt: survey.createdAt,
+    })
+    .from(survey)
+    .innerJoin(tenant, eq(tenant.id, survey.tenantId))
+    .where(
+      and(eq(survey.isLowi, true), eq(survey.isDemo, false), eq(tenant.isDemo, false), eq(survey.draft, false), lte(survey.endDate, now)),
+    )
+    .orderBy(asc(survey.tenantId), desc(survey.endDate));
+}
+
+/** Replaces the recomputed benchmark bands with these (bands no longer backed by 5 companies disappear). */
+export async function replaceRecomputedBenchmarks(
+  db: Database,
+  bands: readonly { companySize: string; year: number; companies: number; data: unknown }[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(benchmarkRecomputed);
+    if (bands.length > 0) await tx.insert(benchmarkRecomputed).values(bands.map((band) => ({ ...band, computedAt: new Date() })));
+  });
+}

@@ -9,6 +9,8 @@ import {
   type BenchmarkTable,
   type BreakdownReport,
   benchmarkYearForSurvey,
+  type CompanyBenchmarkInput,
+  computeBenchmarksFromCompanies,
   type CohortFilter,
   type CompanyReport,
   type CompanyReportResponse,
@@ -58,6 +60,8 @@ import {
   findReportSurvey,
   findReportTenant,
   findSurveyFields,
+  listClosedLowiSurveysOfAllCompanies,
+  replaceRecomputedBenchmarks,
   findTenantHeadcount,
   listPublishedSurveys,
   listRecomputedBenchmarks,
@@ -564,6 +568,36 @@ export async function getDashboard(ctx: AppContext, actor: Actor): Promise<Dashb
     certification = progress ? { surveyId: latest.id, headcount, ...progress } : null;
   }
   return { companyName: tenant.companyName, activeSurveys, latestLowi, certification };
+}
+
+/**
+ * Recomputes benchmarks from every company's closed LOWI surveys (the latest per company and year), keeping only the
+ * size bands with at least 5 companies (spec §9, issue #5 item 2). A survey with fewer respondents than its company's
+ * visibility threshold does not count: its numbers are never shown, so they do not shape anyone's benchmark either.
+ */
+export async function recomputeBenchmarks(ctx: AppContext, now = new Date()): Promise<{ bands: number; companies: number }> {
+  const { db } = ctx.database;
+  const surveys = await listClosedLowiSurveysOfAllCompanies(db, now);
+  const seen = new Set<string>();
+  const inputs: CompanyBenchmarkInput[] = [];
+  for (const row of surveys) {
+    const year = benchmarkYearForSurvey({ endDate: row.endDate, createdAt: row.createdAt });
+    if (year === null || seen.has(`${row.tenantId}:${year}`)) continue;
+    const meta = await findReportSurvey(db, row.tenantId, row.surveyId);
+    if (!meta) continue;
+    const { plan } = await surveyPlan(ctx, meta);
+    const { state } = await reportStore(ctx).read(row.tenantId, row.surveyId, plan);
+    if (state.all.responses < normalizeVisibilityThreshold(row.visibilityThreshold)) continue;
+    seen.add(`${row.tenantId}:${year}`);
+    inputs.push({ size: row.companySize as CompanyBenchmarkInput["size"], year, aggregate: state.all });
+  }
+  const bands = computeBenchmarksFromCompanies(inputs).filter((band) => band.benchmark !== null);
+  await replaceRecomputedBenchmarks(
+    db,
+    bands.map((band) => ({ companySize: band.companySize, year: band.year, companies: band.companies, data: band.benchmark })),
+  );
+  forgetBenchmarkTable();
+  return { bands: bands.length, companies: inputs.length };
 }
 
 /** Folds and stores a survey's state now (bench seeding; tests). */

@@ -6,7 +6,8 @@ import { addMember, call, type TestApp, createTestApp, registerCompany } from ".
 import { updateTenant } from "../company/company.repo.js";
 import { insertResponse } from "../surveys/surveys.repo.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
-import { flushSurveyState, reportStore } from "./reports.service.js";
+import { benchmarkRecomputed } from "../../db/schema.js";
+import { flushSurveyState, recomputeBenchmarks, reportStore } from "./reports.service.js";
 
 /** A small seeded PRNG (mulberry32), so the generated company is the same on every run. */
 function random(seed: number) {
@@ -440,5 +441,34 @@ describe("reports", () => {
     const women = (await getReport(`/api/reports/${company.surveyId}/company?filter=lowi_demo_gender:Woman`)).json();
     expect(women.hidden).toBe(true);
     await updateTenant(testApp.ctx.database.db, company.tenantId, { visibilityThreshold: 5 });
+  });
+
+  it("recomputes benchmarks from closed LOWI surveys only where a size band has at least 5 companies", async () => {
+    const closed: Company[] = [];
+    const close = async (entry: Company) => {
+      await testApp.ctx.database.db
+        .update(survey)
+        .set({ endDate: new Date(Date.UTC(2025, 5, 30)), updatedAt: new Date() })
+        .where(eq(survey.id, entry.surveyId));
+    };
+    for (let index = 0; index < 4; index++) {
+      const entry = await companyWithResponses(testApp, 6, 100 + index);
+      await close(entry);
+      closed.push(entry);
+    }
+    expect(await recomputeBenchmarks(testApp.ctx)).toMatchObject({ bands: 0 });
+    expect(await testApp.ctx.database.db.select().from(benchmarkRecomputed)).toEqual([]);
+
+    const fifth = await companyWithResponses(testApp, 6, 200);
+    await close(fifth);
+    const result = await recomputeBenchmarks(testApp.ctx);
+    expect(result.bands).toBe(1);
+    const [band] = await testApp.ctx.database.db.select().from(benchmarkRecomputed);
+    expect(band).toMatchObject({ companySize: "Medium", year: 2025, companies: 5 });
+    const report = (await getReport(`/api/reports/${fifth.surveyId}/company`, fifth.cookie)).json();
+    expect(report.benchmarkYear).toBe(2025);
+    expect(report.benchmarkSource).toBe("recomputed");
+    // Running it again changes nothing (it replaces the bands).
+    expect(await recomputeBenchmarks(testApp.ctx)).toMatchObject({ bands: 1, companies: 5 });
   });
 });
