@@ -73,7 +73,8 @@ const dashboardRoutes: RouteObject[] = [
   soon("surveys/*", "Surveys"),
   ...reportRoutes,
   soon("plans", "Action Plans"),
-  soon("amplification", "Social Amplification"),
+  // The menu item opens the finished sharing page; the bare path has no page of its own.
+  { path: "amplification", element: <Navigate to="/dashboard/amplification/sharing" replace /> },
   soon("amplification/culture-profile", "Culture profile"),
   { path: "amplification/sharing", handle: { title: "Social Amplification" }, element: gated("report-view", <SharingPage />) },
   soon("amplification/*", "Social Amplification"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPANY_SIZES } from "../company-size.js";
+import { MAX_VISIBILITY_THRESHOLD, MIN_VISIBILITY_THRESHOLD } from "../reports/anonymity.js";
 import { TIME_ZONE_NAMES } from "../time-zones.js";
 import { optionalText } from "./common.js";
 
@@ -17,6 +18,8 @@ export const companyProfileSchema = z.object({
   hasLogo: z.boolean(),
   logoUrl: z.string().nullable(),
   profileComplete: z.boolean(),
+  /** Groups with fewer respondents than this are hidden in every report (issue #5); always MIN..MAX. */
+  visibilityThreshold: z.number().int(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
@@ -37,6 +40,22 @@ export const companyProfileInputSchema = z.object({
   timeZone: z.enum(TIME_ZONE_NAMES, { message: "Choose a time zone" }),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileInputSchema>;
+
+const thresholdMessage = `Enter a whole number from ${MIN_VISIBILITY_THRESHOLD} to ${MAX_VISIBILITY_THRESHOLD}`;
+
+/**
+ * PUT /api/company/visibility-threshold. A body of its own rather than a field of the profile PUT: that one
+ * replaces every profile field at once (onboarding and the profile form send all of them), so the report-privacy
+ * setting saves on its own without touching, or being blocked by, the rest of the profile.
+ */
+export const visibilityThresholdInputSchema = z.object({
+  visibilityThreshold: z
+    .number({ message: thresholdMessage })
+    .int(thresholdMessage)
+    .min(MIN_VISIBILITY_THRESHOLD, `The threshold cannot be lower than ${MIN_VISIBILITY_THRESHOLD}`)
+    .max(MAX_VISIBILITY_THRESHOLD, `The threshold cannot be higher than ${MAX_VISIBILITY_THRESHOLD}`),
+});
+export type VisibilityThresholdInput = z.infer<typeof visibilityThresholdInputSchema>;
 
 export const logoUploadSchema = z.object({
   /** data:image/png;base64,... or data:image/jpeg;base64,... */

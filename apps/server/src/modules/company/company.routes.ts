@@ -1,8 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import { companyProfileInputSchema, companyProfileSchema, logoUploadSchema } from "@hearth/shared";
+import { companyProfileInputSchema, companyProfileSchema, logoUploadSchema, visibilityThresholdInputSchema } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
-import { getCompanyLogo, getCompanyProfile, removeCompanyLogo, setCompanyLogo, updateCompanyProfile } from "./company.service.js";
+import {
+  getCompanyLogo,
+  getCompanyProfile,
+  removeCompanyLogo,
+  setCompanyLogo,
+  updateCompanyProfile,
+  updateVisibilityThreshold,
+} from "./company.service.js";
 
 export async function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
@@ -26,6 +33,20 @@ export async function registerCompanyRoutes(app: FastifyInstance, ctx: AppContex
     body: companyProfileInputSchema,
     response: companyProfileSchema,
     handler: ({ actor, body }) => updateCompanyProfile(db, actor.tenantId, body),
+  });
+
+  // Its own endpoint, not a field of PUT /api/company/profile: that body replaces the whole profile and is sent by
+  // onboarding and the profile form, so they and their tests stay as they are (see visibilityThresholdInputSchema).
+  defineRoute(app, ctx, {
+    method: "PUT",
+    url: "/api/company/visibility-threshold",
+    summary:
+      "Set the company's visibility threshold (anonymity): groups with fewer respondents are hidden in every report, filter, comment list and export",
+    tags: ["company"],
+    access: "company-profile",
+    body: visibilityThresholdInputSchema,
+    response: companyProfileSchema,
+    handler: ({ actor, body }) => updateVisibilityThreshold(db, actor.tenantId, body.visibilityThreshold),
   });
 
   defineRoute(app, ctx, {

@@ -6,6 +6,7 @@ import {
   deriveCompanySize,
   detectImageType,
   isCompanyProfileComplete,
+  normalizeVisibilityThreshold,
 } from "@hearth/shared";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../lib/errors.js";
@@ -24,6 +25,7 @@ export function toCompanyProfile(row: TenantRow): CompanyProfile {
     hasLogo: Boolean(row.logoContentType),
     logoUrl: row.logoContentType ? `/api/company/logo?v=${row.logoUpdatedAt?.getTime() ?? 0}` : null,
     profileComplete: isCompanyProfileComplete(row),
+    visibilityThreshold: normalizeVisibilityThreshold(row.visibilityThreshold),
   };
 }
 
@@ -48,6 +50,13 @@ export async function updateCompanyProfile(db: Database, tenantId: string, input
     website: input.website ?? null,
     timeZone: input.timeZone,
   });
+  if (!row) throw notFound("Company not found");
+  return toCompanyProfile(row);
+}
+
+/** Sets the company's anonymity threshold (already validated MIN..MAX by the route's schema). */
+export async function updateVisibilityThreshold(db: Database, tenantId: string, visibilityThreshold: number): Promise<CompanyProfile> {
+  const row = await updateTenant(db, tenantId, { visibilityThreshold });
   if (!row) throw notFound("Company not found");
   return toCompanyProfile(row);
 }

@@ -88,6 +88,60 @@ describe("company profile", () => {
     expect(mine.companyName).toBe("Globex");
   });
 
+  it("reads the default visibility threshold of 5, sets it to 7 and refuses values outside 3..100", async () => {
+    const fresh = await registerCompany(testApp.app, { companyName: "Vandelay" });
+    const read = async () => (await call(testApp.app, "GET", "/api/company/profile", { cookie: fresh.cookie })).json().visibilityThreshold;
+    expect(await read()).toBe(5);
+
+    const set = await call(testApp.app, "PUT", "/api/company/visibility-threshold", {
+      cookie: fresh.cookie,
+      body: { visibilityThreshold: 7 },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ visibilityThreshold: 7, companyName: "Vandelay" });
+    expect(await read()).toBe(7);
+
+    const [before] = await db().select().from(tenant).where(eq(tenant.id, fresh.tenantId));
+    for (const bad of [2, 101, "abc", 4.5, null]) {
+      const refused = await call(testApp.app, "PUT", "/api/company/visibility-threshold", {
+        cookie: fresh.cookie,
+        body: { visibilityThreshold: bad },
+      });
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json().error.fields.visibilityThreshold, String(bad)).toEqual(expect.any(String));
+    }
+    const [after] = await db().select().from(tenant).where(eq(tenant.id, fresh.tenantId));
+    expect(after.visibilityThreshold).toBe(7);
+    expect(after.updatedAt).toEqual(before.updatedAt);
+    expect(await read()).toBe(7);
+  });
+
+  it("changes only the actor's own company's threshold, and refuses Staff and Managers", async () => {
+    const before = (await call(testApp.app, "GET", "/api/company/profile", { cookie: other.cookie })).json().visibilityThreshold;
+    const own = await call(testApp.app, "PUT", "/api/company/visibility-threshold", {
+      cookie: owner.cookie,
+      body: { visibilityThreshold: 9 },
+    });
+    expect(own.json().visibilityThreshold).toBe(9);
+    expect((await call(testApp.app, "GET", "/api/company/profile", { cookie: other.cookie })).json().visibilityThreshold).toBe(before);
+
+    expect((await call(testApp.app, "PUT", "/api/company/visibility-threshold", { body: { visibilityThreshold: 6 } })).statusCode).toBe(
+      401,
+    );
+    const staff = await addMember(testApp, owner.tenantId, "Staff");
+    const manager = await addMember(testApp, owner.tenantId, "Manager");
+    for (const member of [staff, manager]) {
+      const write = await call(testApp.app, "PUT", "/api/company/visibility-threshold", {
+        cookie: member.cookie,
+        body: { visibilityThreshold: 3 },
+      });
+      expect(write.statusCode).toBe(403);
+      expect(write.json().error.code).toBe("FORBIDDEN");
+    }
+    const [row] = await db().select().from(tenant).where(eq(tenant.id, owner.tenantId));
+    expect(row.visibilityThreshold).toBe(9);
+  });
+
   it("accepts PNG and JPEG logos by their bytes and serves them to members", async () => {
     const png = await call(testApp.app, "PUT", "/api/company/logo", {
       cookie: owner.cookie,

@@ -1,4 +1,4 @@
-import type { CompanyProfile, CompanyProfileInput } from "@hearth/shared";
+import type { CompanyProfile, CompanyProfileInput, VisibilityThresholdInput } from "@hearth/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { ME_QUERY_KEY } from "../../lib/query-client";
@@ -37,4 +37,10 @@ export function useUploadLogo() {
 
 export function useRemoveLogo() {
   return useProfileMutation(() => api<CompanyProfile>("/api/company/logo", { method: "DELETE" }));
+}
+
+export function useSaveVisibilityThreshold() {
+  return useProfileMutation((body: VisibilityThresholdInput) =>
+    api<CompanyProfile>("/api/company/visibility-threshold", { method: "PUT", body }),
+  );
 }

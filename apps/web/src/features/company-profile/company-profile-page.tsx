@@ -8,6 +8,7 @@ import { SsoCard } from "../sso/sso-card";
 import { useCompanyProfile } from "./company-api";
 import { CompanyProfileForm } from "./company-profile-form";
 import { LogoUploader } from "./logo-uploader";
+import { ReportPrivacyCard } from "./report-privacy-card";
 
 function timeZoneLabel(iana: string | null): string | null {
   return TIME_ZONES.find((zone) => zone.iana === iana)?.label ?? iana;
@@ -92,6 +93,7 @@ export function CompanyProfilePage() {
           <Card>
             <LogoUploader profile={profile} />
           </Card>
+          <ReportPrivacyCard profile={profile} />
           <SsoCard />
         </Stack>
       )}
