@@ -98,6 +98,8 @@ describe("comment analysis and comment reports", () => {
   it("enqueues one analysis job with a response that has written answers, and none without", async () => {
     const before = await jobsFor(testApp);
     const withText = answerAll(company.fields);
+    // No cohort answers: later tests count the comments of each gender exactly.
+    for (const field of company.fields) if (field.group === "demographic") delete withText[field.key];
     const posted = await call(testApp.app, "POST", "/api/response", { body: { surveyId: company.surveyId, data: withText } });
     expect(posted.statusCode).toBe(200);
     expect(await jobsFor(testApp)).toBe(before + 1);
@@ -229,7 +231,7 @@ describe("comment analysis and comment reports", () => {
     const themes = (await call(testApp.app, "GET", `/api/reports/${company.surveyId}/thematic`, { cookie: staff.cookie })).json();
     expect(themes.notice).toBe("Themes are hidden as the number available falls below the visibility threshold.");
     for (const theme of themes.themes) {
-      for (const example of theme.examples) expect(example.text.startsWith("Woman") || example.text.startsWith("Respondent")).toBe(true);
+      for (const example of theme.examples) expect(example.text.startsWith("Woman") || example.text.startsWith("Respondent"), example.text).toBe(true);
     }
   });
 
