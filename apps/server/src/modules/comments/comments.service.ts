@@ -304,7 +304,14 @@ const toRow = (comment: StoredComment): CommentRow => ({
 });
 
 /** POST /api/reports/:surveyId/comments. */
-export async function listComments(ctx: AppContext, actor: Actor, surveyId: string, request: CommentsRequest): Promise<CommentsResponse> {
+/** `uncapped`: every matching comment (the CSV download), not only the first 102 the page shows without a search. */
+export async function listComments(
+  ctx: AppContext,
+  actor: Actor,
+  surveyId: string,
+  request: CommentsRequest,
+  options: { uncapped?: boolean } = {},
+): Promise<CommentsResponse> {
   const loaded = await loadSurvey(ctx, actor, surveyId);
   requireFeature(actor, loaded.tenant, "CommentsReport", "The Comments report");
   const search = request.search?.trim() ?? "";
@@ -355,7 +362,7 @@ export async function listComments(ctx: AppContext, actor: Actor, surveyId: stri
       answerFilters.every(([key, answers]) => answers.includes(String(comment.answers[key] ?? ""))) &&
       (needle === "" || comment.text.toLocaleLowerCase().includes(needle)),
   );
-  const truncated = needle === "" && matching.length > COMMENT_DISPLAY_CAP;
+  const truncated = !options.uncapped && needle === "" && matching.length > COMMENT_DISPLAY_CAP;
   const shown = truncated ? matching.slice(0, COMMENT_DISPLAY_CAP) : matching;
   return {
     comments: shown.map(toRow),

@@ -124,6 +124,30 @@ describe("comment analysis and comment reports", () => {
     expect(rows).toHaveLength(2);
   });
 
+  it("downloads the comments (all of them, not only the first 102), sentiment and themes as CSV, hidden groups as the notice", async () => {
+    const base = `/api/reports/${company.surveyId}/export`;
+    const listed = (await comments({})).json();
+    const all = await call(testApp.app, "GET", `${base}/comments.csv`, { cookie: company.owner.cookie });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers["content-type"]).toContain("text/csv");
+    const lines = all.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Comment,Question key,Recommendation,Recommend tag,Sentiment,Emotion,Topic");
+    expect(lines.length - 1).toBe(listed.total);
+    expect(listed.total).toBeGreaterThan(102);
+    expect(all.body).not.toMatch(/^ok,/m);
+    const sentiment = await call(testApp.app, "GET", `${base}/sentiment.csv`, { cookie: company.owner.cookie });
+    expect(sentiment.body).toContain("All open questions,Sentiment,positive,");
+    const themes = await call(testApp.app, "GET", `${base}/themes.csv`, { cookie: company.owner.cookie });
+    expect(themes.body.split("\r\n")[0]).toContain("Theme,Topic,Comments");
+    const hidden = await call(testApp.app, "GET", `${base}/comments.csv?filter=${encodeURIComponent("lowi_demo_gender:Non-binary")}`, {
+      cookie: company.owner.cookie,
+    });
+    expect(hidden.body).toContain("Comments are hidden as the number available falls below the visibility threshold.");
+    expect(hidden.body).not.toContain("Non-binary respondent");
+    const other = await registerCompany(testApp.app);
+    expect((await call(testApp.app, "GET", `${base}/comments.csv`, { cookie: other.cookie })).statusCode).toBe(404);
+  });
+
   it("lists the first 102 comments without a search term, never those of 3 characters or fewer, in id order", async () => {
     const response = await comments({});
     expect(response.statusCode).toBe(200);
@@ -231,7 +255,8 @@ describe("comment analysis and comment reports", () => {
     const themes = (await call(testApp.app, "GET", `/api/reports/${company.surveyId}/thematic`, { cookie: staff.cookie })).json();
     expect(themes.notice).toBe("Themes are hidden as the number available falls below the visibility threshold.");
     for (const theme of themes.themes) {
-      for (const example of theme.examples) expect(example.text.startsWith("Woman") || example.text.startsWith("Respondent"), example.text).toBe(true);
+      for (const example of theme.examples)
+        expect(example.text.startsWith("Woman") || example.text.startsWith("Respondent"), example.text).toBe(true);
     }
   });
 

@@ -9,6 +9,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/errors.js";
+import { getSentimentReport, getThematicReport, listComments } from "../comments/comments.service.js";
 import { findReportTenant } from "./reports.repo.js";
 import { getBreakdownReport, getCompanyReport, getTeamReport } from "./reports.service.js";
 
@@ -21,6 +22,9 @@ export const REPORT_CSV_TABLES = [
   "group-areas",
   "team",
   "breakdown",
+  "sentiment",
+  "comments",
+  "themes",
 ] as const;
 export type ReportCsvTable = (typeof REPORT_CSV_TABLES)[number];
 
@@ -81,6 +85,49 @@ export async function exportReportTableCsv(
       );
     }
     return { fileName: `team-${fileSlug(team.cohortKey ?? "report")}.csv`, text: csv(rows) };
+  }
+  if (table === "sentiment") {
+    const report = await getSentimentReport(ctx, actor, surveyId, filters);
+    const fileName = `sentiment${filterSuffix(filters)}.csv`;
+    if (report.hidden) return { fileName, text: csv([["Notice"], [report.notice]]) };
+    const rows: (string | number | null)[][] = [["Question", "Kind", "Label", "Count", "Share (%)"]];
+    for (const block of [{ title: "All open questions", ...report.overall }, ...report.questions]) {
+      for (const [label, value] of Object.entries(block.sentiment)) rows.push([block.title, "Sentiment", label, value.count, value.share]);
+      for (const [label, value] of Object.entries(block.emotion)) rows.push([block.title, "Emotion", label, value.count, value.share]);
+    }
+    return { fileName, text: csv(rows) };
+  }
+  if (table === "comments") {
+    const list = await listComments(ctx, actor, surveyId, { filters }, { uncapped: true });
+    const fileName = `comments${filterSuffix(filters)}.csv`;
+    const rows: (string | number | null)[][] = [
+      ["Comment", "Question key", "Recommendation", "Recommend tag", "Sentiment", "Emotion", "Topic"],
+    ];
+    if (list.scope.message) rows.push([list.scope.message]);
+    else if (list.notice && list.comments.length === 0) rows.push([list.notice]);
+    for (const row of list.comments)
+      rows.push([row.text, row.questionKey, row.recommendation, row.recommendTag, row.sentiment, row.emotion, row.topic]);
+    return { fileName, text: csv(rows) };
+  }
+  if (table === "themes") {
+    const report = await getThematicReport(ctx, actor, surveyId, filters, undefined);
+    const fileName = `themes${filterSuffix(filters)}.csv`;
+    if (report.hidden) return { fileName, text: csv([["Notice"], [report.notice]]) };
+    const rows: (string | number | null)[][] = [["Theme", "Topic", "Comments", "Positive", "Neutral", "Negative", "Example"]];
+    for (const theme of report.themes) {
+      const [first, ...rest] = theme.examples;
+      rows.push([
+        theme.label,
+        theme.topic,
+        theme.count,
+        theme.sentiment.positive ?? 0,
+        theme.sentiment.neutral ?? 0,
+        theme.sentiment.negative ?? 0,
+        first?.text ?? null,
+      ]);
+      for (const example of rest) rows.push([theme.label, theme.topic, null, null, null, null, example.text]);
+    }
+    return { fileName, text: csv(rows) };
   }
   if (table === "breakdown") {
     const breakdown = await getBreakdownReport(ctx, actor, surveyId, filters);

@@ -39,6 +39,7 @@ import { AiDisclaimer } from "../reports/ai-disclaimer";
 import { FeatureGate, useOpenUpgrade } from "../reports/feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "../reports/hidden-notice";
 import { useReportFilters, useSurveyText } from "../reports/report-api";
+import { PageCsvDownload } from "../reports/report-parts";
 import { PlaceholderBars } from "../reports/score-bar";
 import { cohortKey, initialSearch, parseCohortKey, restoreFilters, searchReducer, serialiseFilters } from "./comment-helpers";
 import { CommentText, SentimentLabel } from "./comment-parts";
@@ -401,5 +402,11 @@ function CommentsPlaceholder() {
 export function CommentsReportPage() {
   const { surveyId = "" } = useParams();
   const saved = useSelectedFilters(surveyId);
-  return <QueryBoundary query={saved}>{(data) => <CommentsView key={surveyId} surveyId={surveyId} saved={data.filters} />}</QueryBoundary>;
+  const [reportFilters] = useReportFilters();
+  return (
+    <Stack gap="md">
+      <PageCsvDownload surveyId={surveyId} table="comments" filters={reportFilters} />
+      <QueryBoundary query={saved}>{(data) => <CommentsView key={surveyId} surveyId={surveyId} saved={data.filters} />}</QueryBoundary>
+    </Stack>
+  );
 }

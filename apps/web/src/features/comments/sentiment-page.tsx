@@ -8,6 +8,7 @@ import { SentimentDonut } from "../reports/breakdown-page";
 import { FeatureGate } from "../reports/feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "../reports/hidden-notice";
 import { useReportFilters, useSurveyText } from "../reports/report-api";
+import { PageCsvDownload } from "../reports/report-parts";
 import { formatPercent, sentimentSlices } from "../reports/report-format";
 import { PlaceholderBars } from "../reports/score-bar";
 import { useSentimentReport } from "./comments-api";
@@ -138,5 +139,10 @@ export function SentimentReportPage() {
   if (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED") {
     return <FeatureGate feature="SentimentReport" locked overlay="top" minHeight={420} placeholder={<SentimentPlaceholder />} />;
   }
-  return <QueryBoundary query={query}>{(report) => <SentimentView report={report} fill={fill} />}</QueryBoundary>;
+  return (
+    <Stack gap="md">
+      <PageCsvDownload surveyId={surveyId} table="sentiment" filters={filters} />
+      <QueryBoundary query={query}>{(report) => <SentimentView report={report} fill={fill} />}</QueryBoundary>
+    </Stack>
+  );
 }

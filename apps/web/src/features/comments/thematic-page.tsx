@@ -8,6 +8,7 @@ import { AiDisclaimer } from "../reports/ai-disclaimer";
 import { FeatureGate } from "../reports/feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "../reports/hidden-notice";
 import { useReportFilters } from "../reports/report-api";
+import { PageCsvDownload } from "../reports/report-parts";
 import { formatPercent } from "../reports/report-format";
 import { PlaceholderBars } from "../reports/score-bar";
 import { SentimentLabel } from "./comment-parts";
@@ -145,5 +146,10 @@ export function ThematicReportPage() {
   if (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED") {
     return <FeatureGate feature="ThematicAnalysis" locked overlay="top" minHeight={420} placeholder={<ThematicPlaceholder />} />;
   }
-  return <QueryBoundary query={query}>{(report) => <ThematicView report={report} />}</QueryBoundary>;
+  return (
+    <Stack gap="md">
+      <PageCsvDownload surveyId={surveyId} table="themes" filters={filters} />
+      <QueryBoundary query={query}>{(report) => <ThematicView report={report} />}</QueryBoundary>
+    </Stack>
+  );
 }

@@ -11,6 +11,9 @@ export const CSV_TABLES = [
   "group-areas",
   "team",
   "breakdown",
+  "sentiment",
+  "comments",
+  "themes",
 ] as const;
 export type CsvTable = (typeof CSV_TABLES)[number];
 
@@ -23,6 +26,9 @@ export const CSV_TABLE_LABELS: Record<CsvTable, string> = {
   "group-areas": "Group areas",
   team: "Team scores",
   breakdown: "Breakdown",
+  sentiment: "Sentiment and emotion",
+  comments: "Comments",
+  themes: "Themes",
 };
 
 const surveyPath = (surveyId: string) => `/api/reports/${encodeURIComponent(surveyId)}`;

@@ -2,6 +2,7 @@ import type { ReportFilter } from "@hearth/shared";
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconFileTypePdf } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useSurvey } from "../surveys/survey-api";
 import { useReportDownload } from "./report-api";
 import { CSV_TABLE_LABELS, type CsvTable, companyPdfUrl, csvExportUrl, csvFileName, pdfFileName } from "./report-files";
 
@@ -60,6 +61,24 @@ export function CsvButton({ surveyId, surveyName, table, filters = [], cohort }:
     >
       CSV
     </Button>
+  );
+}
+
+/** A right-aligned CSV download for a page whose survey name is not in its report (sentiment, comments, themes). */
+export function PageCsvDownload({
+  surveyId,
+  table,
+  filters = [],
+}: {
+  surveyId: string;
+  table: CsvTable;
+  filters?: readonly ReportFilter[];
+}) {
+  const name = useSurvey(surveyId).data?.name ?? "survey";
+  return (
+    <Group justify="flex-end">
+      <CsvButton surveyId={surveyId} surveyName={name} table={table} filters={filters} />
+    </Group>
   );
 }
 
