@@ -130,20 +130,22 @@ function histogramFor(histograms: Record<string, Histogram>, key: string): Histo
   return histogram;
 }
 
-function addMean(moments: Moments, sum: number, count: number): void {
-  const mean = sum / count;
-  moments.n += 1;
-  moments.sum += mean;
-  moments.sumSq += mean * mean;
+/**
+ * One response read against a plan, ready to be added to any number of aggregates (a survey's state adds each
+ * response to the whole survey and to one aggregate per cohort answer: reading the answers once is most of the cost).
+ */
+export interface PreparedResponse {
+  /** Question key and stored label of every accepted answer, in plan order. */
+  readonly keys: string[];
+  readonly labels: string[];
+  /** Per-respondent means feeding the composites; null where nothing was answered. */
+  readonly love: number | null;
+  readonly spark: number | null;
+  readonly areas: (number | null)[] | null;
 }
 
-/**
- * Adds one response to the aggregate **in place** and returns the same object (the server folds 100,000 responses in
- * one pass, so nothing is copied). `answers` maps question keys to the option text chosen. Unknown keys, text
- * questions, non-string values and labels the question does not offer are ignored; the response is still counted.
- * `fields` may be the survey's questions (compiled once per array and cached) or a plan from `createFoldPlan`.
- */
-export function foldResponse(aggregate: ReportAggregate, answers: unknown, fields: readonly FoldField[] | FoldPlan): ReportAggregate {
+/** Reads one response's answers against the plan (see `foldResponse` for what is accepted). */
+export function prepareResponse(answers: unknown, fields: readonly FoldField[] | FoldPlan): PreparedResponse {
   const plan = planFor(fields);
   const record = answers && typeof answers === "object" && !Array.isArray(answers) ? (answers as Record<string, unknown>) : {};
   let loveSum = 0;
@@ -152,8 +154,9 @@ export function foldResponse(aggregate: ReportAggregate, answers: unknown, field
   let sparkCount = 0;
   let areaSums: number[] | null = null;
   let areaCounts: number[] | null = null;
+  const keys: string[] = [];
+  const labels: string[] = [];
 
-  const histograms = aggregate.histograms;
   for (const entry of plan.entries) {
     // Plain property reads: a key or label named like an Object.prototype member ("constructor") reads a function,
     // which the typeof checks below treat as absent; "__proto__" never gets into a plan.
@@ -165,14 +168,8 @@ export function foldResponse(aggregate: ReportAggregate, answers: unknown, field
       if (value !== null) accepted = RECOMMEND_LABELS.get(RECOMMEND_OPTIONS[value - 1]);
     }
     if (accepted === undefined) continue;
-
-    let histogram = histograms[entry.key];
-    if (typeof histogram !== "object" || histogram === null) {
-      histogram = {};
-      histograms[entry.key] = histogram;
-    }
-    const current = histogram[accepted.label];
-    histogram[accepted.label] = (typeof current === "number" ? current : 0) + 1;
+    keys.push(entry.key);
+    labels.push(accepted.label);
 
     const score = accepted.score;
     if (score === 0) continue;
@@ -193,17 +190,60 @@ export function foldResponse(aggregate: ReportAggregate, answers: unknown, field
       areaCounts[entry.area] += 1;
     }
   }
+  const areas =
+    areaSums !== null && areaCounts !== null
+      ? areaSums.map((sum, index) => ((areaCounts as number[])[index] > 0 ? sum / (areaCounts as number[])[index] : null))
+      : null;
+  return {
+    keys,
+    labels,
+    love: loveCount > 0 ? loveSum / loveCount : null,
+    spark: sparkCount > 0 ? sparkSum / sparkCount : null,
+    areas,
+  };
+}
 
+function addValue(moments: Moments, mean: number): void {
+  moments.n += 1;
+  moments.sum += mean;
+  moments.sumSq += mean * mean;
+}
+
+/** Adds a prepared response to the aggregate in place and returns it. */
+export function applyPreparedResponse(aggregate: ReportAggregate, prepared: PreparedResponse): ReportAggregate {
+  const histograms = aggregate.histograms;
+  for (let index = 0; index < prepared.keys.length; index += 1) {
+    const key = prepared.keys[index];
+    let histogram = histograms[key];
+    if (typeof histogram !== "object" || histogram === null) {
+      histogram = {};
+      histograms[key] = histogram;
+    }
+    const label = prepared.labels[index];
+    const current = histogram[label];
+    histogram[label] = (typeof current === "number" ? current : 0) + 1;
+  }
   aggregate.responses += 1;
   const { composites } = aggregate;
-  if (loveCount > 0) addMean(composites.love, loveSum, loveCount);
-  if (sparkCount > 0) addMean(composites.spark, sparkSum, sparkCount);
-  if (areaSums !== null && areaCounts !== null) {
+  if (prepared.love !== null) addValue(composites.love, prepared.love);
+  if (prepared.spark !== null) addValue(composites.spark, prepared.spark);
+  if (prepared.areas !== null) {
     for (let index = 0; index < SPARK_AREAS.length; index += 1) {
-      if (areaCounts[index] > 0) addMean(composites.sparkAreas[SPARK_AREAS[index]], areaSums[index], areaCounts[index]);
+      const mean = prepared.areas[index];
+      if (mean !== null) addValue(composites.sparkAreas[SPARK_AREAS[index]], mean);
     }
   }
   return aggregate;
+}
+
+/**
+ * Adds one response to the aggregate **in place** and returns the same object (the server folds 100,000 responses in
+ * one pass, so nothing is copied). `answers` maps question keys to the option text chosen. Unknown keys, text
+ * questions, non-string values and labels the question does not offer are ignored; the response is still counted.
+ * `fields` may be the survey's questions (compiled once per array and cached) or a plan from `createFoldPlan`.
+ */
+export function foldResponse(aggregate: ReportAggregate, answers: unknown, fields: readonly FoldField[] | FoldPlan): ReportAggregate {
+  return applyPreparedResponse(aggregate, prepareResponse(answers, fields));
 }
 
 function addMoments(target: Moments, source: Moments | undefined): void {

@@ -10,8 +10,9 @@ import {
   createFoldPlan,
   type FoldField,
   type FoldPlan,
-  foldResponse,
+  applyPreparedResponse,
   mergeAggregates,
+  prepareResponse,
   type ReportAggregate,
   REPORT_AGGREGATE_VERSION,
 } from "./aggregate.js";
@@ -61,7 +62,9 @@ function bump(record: Record<string, Record<string, number>>, outer: string, inn
 
 /** Adds one response in place (the server folds tens of thousands in a row; nothing is copied). */
 export function foldSurveyResponse(state: SurveyReportState, answers: Record<string, string>, plan: SurveyReportPlan): void {
-  foldResponse(state.all, answers, plan.fold);
+  // The answers are read once and added to the whole survey and to each cohort the respondent belongs to.
+  const prepared = prepareResponse(answers, plan.fold);
+  applyPreparedResponse(state.all, prepared);
   const cohorts = respondentCohortsOf(answers, plan.dimensions);
   const counts = state.counts;
   counts.total += 1;
@@ -81,7 +84,7 @@ export function foldSurveyResponse(state: SurveyReportState, answers: Record<str
       aggregate = createEmptyAggregate();
       values[value] = aggregate;
     }
-    foldResponse(aggregate, answers, plan.fold);
+    applyPreparedResponse(aggregate, prepared);
   }
 }
 
