@@ -112,7 +112,7 @@ describe("reports", () => {
       const expected = (sum / count).toFixed(2);
 
       await openCompanyReport(page, `/dashboard/reports/lowi/${survey.id}/company`);
-      const shown = (await page.getByTestId("love-score").first().innerText()).trim();
+      const shown = ((await page.getByTestId("love-score").first().textContent()) ?? "").trim();
       expect(shown).toContain(expected);
       expect(await page.getByTestId("competency-card").count()).toBe(15);
       await screenshot(page, "reports-company-desktop");
@@ -151,7 +151,7 @@ describe("reports", () => {
       await page.goto(`/dashboard/reports/lowi/${survey.id}/company?filter=${encodeURIComponent(`${small.key}:${small.value}`)}`);
       const notice = page.getByTestId("report-hidden-notice");
       await notice.waitFor({ timeout: 30_000 });
-      expect(await notice.innerText()).toContain(HIDDEN_NOTICE);
+      expect((await notice.textContent()) ?? "").toContain(HIDDEN_NOTICE);
       expect(await page.getByTestId("love-score").count()).toBe(0);
       await screenshot(page, "reports-hidden-cohort");
 
@@ -159,7 +159,7 @@ describe("reports", () => {
       const row = page.locator(`[data-testid="team-row"][data-value="${small.value.replace(/"/g, '\\"')}"]`);
       await row.waitFor({ timeout: 30_000 });
       expect(await row.getAttribute("data-hidden")).toBe("true");
-      expect(await row.innerText()).toContain("Hidden");
+      expect((await row.textContent()) ?? "").toContain("Hidden");
       await screenshot(page, "reports-team-desktop");
     } finally {
       await session.close();
@@ -258,7 +258,7 @@ describe("reports", () => {
 
       const report = await openCompanyReport(page, `/dashboard/reports/lowi/${surveyId}/company`);
       expect(await report.getAttribute("data-locked")).toBe("true");
-      expect((await page.getByTestId("love-score").first().innerText()).trim()).toMatch(/\d\.\d\d/);
+      expect(((await page.getByTestId("love-score").first().textContent()) ?? "").trim()).toMatch(/\d\.\d\d/);
       const gate = page.getByTestId("upgrade-to-access").first();
       await gate.waitFor();
       // The content under the gate is drawn blurred.

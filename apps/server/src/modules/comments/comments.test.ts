@@ -130,7 +130,10 @@ describe("comment analysis and comment reports", () => {
     const all = await call(testApp.app, "GET", `${base}/comments.csv`, { cookie: company.owner.cookie });
     expect(all.statusCode).toBe(200);
     expect(all.headers["content-type"]).toContain("text/csv");
-    const lines = all.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = all.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Comment,Question key,Recommendation,Recommend tag,Sentiment,Emotion,Topic");
     expect(lines.length - 1).toBe(listed.total);
     expect(listed.total).toBeGreaterThan(102);
