@@ -147,7 +147,13 @@ export class AggregateStore<State, Plan> {
 
   /** Folds and writes the settled state now (the bench after seeding; tests). */
   async flush(tenantId: string, surveyId: string, plan: Plan): Promise<void> {
-    await this.read(tenantId, surveyId, plan);
+    // On PostgreSQL rows settle only at a later read (see above): read again, a little over a second apart, until
+    // nothing is pending (a transaction that stays open keeps its rows pending; then what is settled is stored).
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { tail } = await this.read(tenantId, surveyId, plan);
+      if (tail === 0 || this.singleConnection) break;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_AFTER_MS + 100));
+    }
     const cached = await this.load(tenantId, surveyId, plan);
     const run = cached.lock.then(async () => {
       if (cached.foldedSeq > cached.persistedSeq) await this.persist(tenantId, surveyId, cached);
