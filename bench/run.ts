@@ -198,7 +198,7 @@ async function inviteAccept(kind: "pglite" | "postgres", notes: string[]): Promi
     }
     return result;
   } catch (error) {
-    const note = `invite_accept_100k_${kind} failed: ${error instanceof Error ? error.message.split("\n")[0] : error}`;
+    const note = `${acceptEntryName(kind)} failed: ${error instanceof Error ? error.message.split("\n")[0] : error}`;
     log(note);
     notes.push(note);
     return null;
@@ -210,10 +210,15 @@ async function inviteAccept(kind: "pglite" | "postgres", notes: string[]): Promi
   }
 }
 
+/** The entry is `invite_accept_100k` on the embedded database (the default), with a `_postgres` twin on PostgreSQL. */
+function acceptEntryName(kind: InviteAcceptResult["kind"]): string {
+  return kind === "pglite" ? "invite_accept_100k" : "invite_accept_100k_postgres";
+}
+
 function acceptMeasures(result: InviteAcceptResult): Measure[] {
   const server = summarize(result.server);
   const raw = summarize(result.raw);
-  const name = `invite_accept_100k_${result.kind}`;
+  const name = acceptEntryName(result.kind);
   return [
     measure(name, server.seconds, "s", "lower", raw.seconds),
     measure(`${name}_rate`, server.perSecond, "invitations/s", "higher", raw.perSecond),
