@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../../db/client.js";
 import type { JobQueue } from "../../jobs/queue.js";
 import type { RenderedEmail } from "./email.layout.js";
+import { SmtpSender } from "./smtp-sender.js";
 import { claimOutboxMessage, insertOutboxMessage, listStaleQueuedMessageIds, markOutboxMessage } from "./email.repo.js";
 
 export const SEND_EMAIL_JOB = "email.send";
@@ -28,18 +28,15 @@ export interface EmailServiceOptions {
  * a sweep re-enqueues any row whose job was lost, and a row already sent is never sent again.
  */
 export class EmailService {
-  private transporter?: Transporter;
+  /** nodemailer's pooled SMTP transport, on a thread of its own; none without SMTP_URL (development outbox). */
+  private transporter?: SmtpSender;
 
   constructor(
     private readonly db: Database,
     private readonly jobs: JobQueue,
     private readonly options: EmailServiceOptions,
   ) {
-    if (options.smtpUrl) {
-      const url = new URL(options.smtpUrl);
-      url.searchParams.set("pool", "true");
-      this.transporter = nodemailer.createTransport(url.toString());
-    }
+    if (options.smtpUrl) this.transporter = new SmtpSender(options.smtpUrl);
   }
 
   get usesDevOutbox(): boolean {
@@ -77,7 +74,7 @@ export class EmailService {
       return;
     }
     try {
-      await this.transporter.sendMail({
+      await this.transporter.send({
         from: this.options.from,
         to: message.toAddress,
         cc: message.ccAddress ?? undefined,
@@ -116,7 +113,7 @@ export class EmailService {
       });
       return;
     }
-    await this.transporter.sendMail({
+    await this.transporter.send({
       from: message.fromName ? { name: message.fromName, address: this.fromAddress } : this.options.from,
       to: message.to,
       cc: message.cc ?? undefined,
