@@ -4,11 +4,24 @@
  * whitelist notice, every email arriving once, a personal link answering as its invitee (Replied turns Yes), Draft
  * Reminder going only to non-responders, and a scheduled send that is cancelled never arriving.
  */
-import { createCustomField, defaultEndDate, type SurveyDetail, type SurveyInvitee, type SurveyInviteesResponse } from "@hearth/shared";
-import type { APIRequestContext, Locator, Page } from "playwright-core";
+import { createCustomField, defaultEndDate, type SurveyDetail } from "@hearth/shared";
+import type { APIRequestContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { decodeQuotedPrintable, type ReceivedMessage, type SmtpSink, startSmtpSink } from "../apps/server/src/test/smtp-sink";
+import { type SmtpSink, startSmtpSink } from "../apps/server/src/test/smtp-sink";
 import { DEMO_USERS, openBrowser, PHONE, type Session, screenshot, signIn } from "./support/browser";
+import {
+  countsFor,
+  describeCounts,
+  fetchInvitees,
+  personalLink,
+  readInviteeRows,
+  readMessage,
+  readRecipientEmails,
+  showAllSent,
+  textOf,
+  waitForRecipientCount,
+} from "./support/invitations";
+import { modalsSettled, ok, until } from "./support/page-helpers";
 import { type RunningServer, startServer } from "./support/server";
 
 const SURVEY_NAME = "Office days check-in";
@@ -55,132 +68,6 @@ function buildCsv(): string {
   rows.splice(MALFORMED_LINE - 2, 0, [MALFORMED_EMAIL, "Nils", "Okafor", "Sales", "44"]);
   rows.splice(DUPLICATE_LINE - 2, 0, [DUPLICATED.email.toUpperCase(), DUPLICATED.firstName, DUPLICATED.lastName, "Sales", "40"]);
   return [["Email", "First Name", "Last Name", "Department", "Shoe size"], ...rows].map((row) => row.join(",")).join("\r\n");
-}
-
-/** Polls `check` until it returns a value other than undefined/false; fails with `expected` and the last state seen. */
-async function until<T>(
-  expected: string,
-  check: () => Promise<T | undefined | false>,
-  options: { timeoutMs?: number; intervalMs?: number; describe?: () => string | Promise<string> } = {},
-): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) {
-      const state = options.describe ? ` (last seen: ${await options.describe()})` : "";
-      throw new Error(`Timed out waiting: ${expected}${state}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 250));
-  }
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** Everyone invited to the survey, from the same route the Sent Surveys table reads. */
-async function fetchInvitees(api: APIRequestContext, surveyId: string): Promise<SurveyInvitee[]> {
-  const first = await ok<SurveyInviteesResponse>(await api.get(`/api/surveys/${surveyId}/invitees?page=1`));
-  const all = [...first.invitees];
-  for (let page = 2; page <= first.maxPages; page++) {
-    all.push(...(await ok<SurveyInviteesResponse>(await api.get(`/api/surveys/${surveyId}/invitees?page=${page}`))).invitees);
-  }
-  return all;
-}
-
-/** Headers unfolded, body parts decoded: enough to read the subject and find links. */
-function readMessage(message: ReceivedMessage) {
-  const [head] = message.raw.split(/\r?\n\r?\n/, 1);
-  const headers = head.replace(/\r?\n[ \t]+/g, " ");
-  const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? "";
-  const from = /^from:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? "";
-  const body = decodeQuotedPrintable(message.raw).replaceAll("&amp;", "&");
-  return { subject, from, body };
-}
-
-function personalLink(message: ReceivedMessage, baseUrl: string, surveyId: string): string {
-  const { body } = readMessage(message);
-  const escaped = `${baseUrl}/s/${surveyId}`.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const match = new RegExp(`${escaped}\\?r=([A-Za-z0-9_.-]+)`).exec(body);
-  if (!match) throw new Error(`No personal link /s/${surveyId}?r=… in the email to ${message.to.join(", ")}`);
-  return match[0];
-}
-
-function countsFor(sink: SmtpSink, addresses: readonly string[]): Map<string, number> {
-  return new Map(addresses.map((address) => [address, sink.messagesTo(address).length]));
-}
-
-function describeCounts(counts: Map<string, number>): string {
-  const tally = new Map<number, number>();
-  for (const value of counts.values()) tally.set(value, (tally.get(value) ?? 0) + 1);
-  return [...tally.entries()].map(([messages, people]) => `${people} people with ${messages} message(s)`).join(", ");
-}
-
-/** The Sent Surveys rows on screen: email, send status, replied and scheduled-date text. */
-async function readInviteeRows(page: Page) {
-  return page.getByTestId("invitee-row").evaluateAll((rows) =>
-    rows.map((row) => ({
-      email: row.getAttribute("data-email") ?? "",
-      status: row.querySelector("[data-testid='invitee-send-status']")?.getAttribute("data-status") ?? "",
-      replied: row.querySelector("[data-testid='invitee-replied']")?.textContent ?? "",
-      scheduled: row.querySelectorAll("td")[2]?.textContent ?? "",
-    })),
-  );
-}
-
-/** The Sent Surveys tab, every row on one page (the table shows 10 a page by default). */
-async function showAllSent(page: Page, expectedRows: number): Promise<void> {
-  await page.getByTestId("sent-invitees").waitFor({ timeout: 20_000 });
-  await page.getByTestId("rows-per-page").selectOption("100");
-  await until(
-    `the Sent Surveys table to list ${expectedRows} invitees`,
-    async () => (await page.getByTestId("invitee-row").count()) === expectedRows,
-    { describe: async () => `${await page.getByTestId("invitee-row").count()} rows` },
-  );
-}
-
-/** Every recipient in step 1's list, over all its pages (25 a page). */
-async function readRecipientEmails(page: Page): Promise<string[]> {
-  const emails: string[] = [];
-  const pager = page.getByRole("navigation", { name: "Recipient pages" });
-  for (let guard = 0; guard < 20; guard++) {
-    emails.push(
-      ...(await page.getByTestId("recipient-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-email") ?? ""))),
-    );
-    if ((await pager.count()) === 0) break;
-    const next = pager.getByRole("button", { name: "Next" });
-    if (await next.isDisabled()) break;
-    const before = await page.getByTestId("recipient-row").first().getAttribute("data-email");
-    await next.click();
-    await until(
-      "the next page of recipients",
-      async () => (await page.getByTestId("recipient-row").first().getAttribute("data-email")) !== before,
-    );
-  }
-  return emails;
-}
-
-async function waitForRecipientCount(page: Page, count: number): Promise<void> {
-  const counter = page.getByTestId("recipient-count");
-  await until(
-    `step 1 to say ${count} will be invited, with the already-invited check finished`,
-    async () => (await counter.getAttribute("data-count")) === String(count) && !((await counter.textContent()) ?? "").includes("checking"),
-    { describe: async () => (await counter.textContent()) ?? "" },
-  );
-}
-
-/** Waits for open Mantine modals to finish their opening transition, so a screenshot shows them settled. */
-async function modalsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll(".mantine-Modal-content")].every((element) => getComputedStyle(element).opacity === "1"),
-  );
-}
-
-async function textOf(locator: Locator): Promise<string> {
-  await locator.waitFor();
-  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
 }
 
 describe("invitations end to end (issue #4)", () => {

@@ -16,14 +16,10 @@ import type { APIRequestContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { measureEntry, SURVEY_JS_BUDGET_BYTES } from "../apps/web/src/public-survey/bundle-size";
 import { DEMO_USERS, DESKTOP, openBrowser, PHONE, type Session, screenshot, signIn } from "./support/browser";
+import { ok } from "./support/page-helpers";
 import { ROOT } from "./support/server";
 
 const TIME_ZONE = "America/Chicago";
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** The company's open PulseValidation survey: a new one, or the one already open (one open survey per type). */
 async function openPulseSurvey(api: APIRequestContext): Promise<SurveyDetail> {

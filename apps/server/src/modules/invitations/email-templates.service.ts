@@ -18,7 +18,7 @@ import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { findSurvey } from "../surveys/surveys.repo.js";
-import { deleteTemplate, findTemplate, insertTemplate, listTemplates, type TemplateRow, updateTemplate } from "./invitations.repo.js";
+import { deleteTemplate, findTemplate, insertTemplate, listTemplates, type TemplateRow, updateTemplate } from "./email-templates.repo.js";
 
 const validation = (field: string, message: string) => new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
 const protectedTemplate = () =>

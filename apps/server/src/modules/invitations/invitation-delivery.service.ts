@@ -23,7 +23,7 @@ import {
   listStrandedDeliveries,
   loadInvitationContexts,
   recordDeliveryOutcomes,
-} from "./invitations.repo.js";
+} from "./invitation-delivery.repo.js";
 import { renderInvitation } from "./invitation-email.js";
 
 export const SEND_INVITATION_JOB = "invitation.send";

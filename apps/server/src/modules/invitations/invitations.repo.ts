@@ -1,27 +1,16 @@
-/** Every SQL statement of invitations, invitees, deliveries, templates and unsubscribes; each takes the tenant id. */
+/**
+ * The SQL of invitations, invitees and unsubscribes; each statement takes the tenant id. Sending's statements are in
+ * invitation-delivery.repo.ts, templates' in email-templates.repo.ts.
+ */
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
-import { emailSuppression, emailTemplate, invitation, invitationDelivery, invitee, survey, tenant } from "../../db/schema.js";
+import { textArray, uuidArray } from "../../db/sql-arrays.js";
+import { emailSuppression, invitation, invitationDelivery, invitee, survey, tenant } from "../../db/schema.js";
 
 export type InvitationRow = typeof invitation.$inferSelect;
 export type InviteeRow = typeof invitee.$inferSelect;
 export type DeliveryRow = typeof invitationDelivery.$inferSelect;
-export type TemplateRow = typeof emailTemplate.$inferSelect;
-
-/**
- * A list as one bound parameter: a PostgreSQL array literal (`{"a","b"}`) bound as a `text[]` or `uuid[]` parameter.
- * A 1,500-row batch then costs one parameter instead of 1,500, which drizzle builds and the driver encodes far
- * faster. Because the parameter has the array type itself (not text cast in the statement), it is a constant
- * when the statement is planned: the planner knows its length and hashes it when it filters a scan, where a
- * list cast from text is searched linearly per row (1,500 × 1,500 comparisons on a table without statistics,
- * as PGlite's are, took over a second).
- */
-function arrayParam(values: readonly (string | null)[]): string {
-  return `{${values.map((value) => (value === null ? "NULL" : `"${value.replace(/[\\"]/g, "\\$&")}"`)).join(",")}}`;
-}
-const textArray = (values: readonly (string | null)[]) => sql`${arrayParam(values)}::text[]`;
-const uuidArray = (values: readonly string[]) => sql`${arrayParam(values)}::uuid[]`;
 
 /** Writes the invitation once; a later batch (or a retried one) with the same id finds it. */
 export async function upsertInvitation(db: Database, tenantId: string, row: Omit<typeof invitation.$inferInsert, "tenantId">) {
@@ -184,138 +173,6 @@ export async function insertDeliveries(
   );
 }
 
-/** A delivery claimed for sending, with what its email needs about the invitee. */
-export interface ClaimedDelivery {
-  id: string;
-  tenantId: string;
-  invitationId: string;
-  inviteeId: string;
-  messageId: string;
-  /** Null when the invitee no longer exists. */
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  meta: Record<string, string> | null;
-  /** The address unsubscribed from the company's invitations. */
-  suppressed: boolean;
-}
-
-/**
- * Claims deliveries for sending, in one statement for a whole batch of jobs: the queued ones, and those whose
- * sender's lease ran out (its worker died), each leased for `leaseSeconds`. A sent, failed, cancelled or
- * unsubscribed delivery is never claimed, so a job that runs twice sends once; of two workers racing for one
- * delivery only one gets it. Each claimed row comes with its invitee and whether the address is suppressed.
- */
-export async function claimDeliveries(db: Database, deliveryIds: readonly string[], leaseSeconds: number): Promise<ClaimedDelivery[]> {
-  if (deliveryIds.length === 0) return [];
-  return rowsOf<ClaimedDelivery>(
-    await db.execute(sql`
-      with claimed as (
-        update invitation_delivery d
-        set status = 'sending', attempts = d.attempts + 1, claimed_until = now() + make_interval(secs => ${leaseSeconds})
-        where d.id = any(${uuidArray(deliveryIds)})
-          and (d.status = 'queued' or (d.status = 'sending' and d.claimed_until < now()))
-        returning d.id, d.tenant_id, d.invitation_id, d.invitee_id, d.message_id
-      )
-      select c.id, c.tenant_id as "tenantId", c.invitation_id as "invitationId", c.invitee_id as "inviteeId",
-        c.message_id as "messageId", i.email, i.first_name as "firstName", i.last_name as "lastName", i.meta,
-        exists (select 1 from email_suppression s where s.tenant_id = c.tenant_id and s.email = i.email) as suppressed
-      from claimed c
-      left join invitee i on i.id = c.invitee_id and i.tenant_id = c.tenant_id`),
-  );
-}
-
-/** What every email of one invitation shares: its content, its survey (without the questions) and the company. */
-export interface InvitationContext {
-  id: string;
-  tenantId: string;
-  subject: string;
-  senderName: string;
-  replyTo: string | null;
-  content: string;
-  surveyId: string;
-  surveyName: string;
-  surveyPreset: string;
-  metaFields: Record<string, string>;
-  companyName: string | null;
-}
-
-export async function loadInvitationContexts(
-  db: Database,
-  invitations: readonly { tenantId: string; invitationId: string }[],
-): Promise<InvitationContext[]> {
-  if (invitations.length === 0) return [];
-  return rowsOf<InvitationContext>(
-    await db.execute(sql`
-      select inv.id, inv.tenant_id as "tenantId", inv.subject, inv.sender_name as "senderName", inv.reply_to as "replyTo",
-        inv.content, s.id as "surveyId", s.name as "surveyName", s.survey_preset as "surveyPreset",
-        s.meta_fields as "metaFields", t.company_name as "companyName"
-      from unnest(${uuidArray(invitations.map((row) => row.tenantId))}, ${uuidArray(invitations.map((row) => row.invitationId))}) as r(t, i)
-      join invitation inv on inv.id = r.i and inv.tenant_id = r.t
-      join survey s on s.id = inv.survey_id and s.tenant_id = inv.tenant_id
-      join tenant t on t.id = inv.tenant_id`),
-  );
-}
-
-/**
- * The end of a send attempt: `sent`, `failed` (a 5xx answer, retries used up, or nothing to send to),
- * `unsubscribed`, or `retry` (a 4xx answer or a dropped connection: the claim is released for the job's retry).
- */
-export interface DeliveryOutcome {
-  id: string;
-  tenantId: string;
-  inviteeId: string;
-  status: "sent" | "failed" | "unsubscribed" | "retry";
-  error: string | null;
-}
-
-/**
- * Records the outcomes of many deliveries and mirrors them on their invitees, in one statement (so atomically):
- * Sent keeps `firstEmail` and sets `mostRecentEmail`; Failed and Unsubscribed never overwrite Sent; a retry keeps
- * only the reason. Several outcomes for one invitee (two invitations at once) mirror a sent one if any.
- */
-export async function recordDeliveryOutcomes(db: Database, outcomes: readonly DeliveryOutcome[]): Promise<void> {
-  if (outcomes.length === 0) return;
-  const byInvitee = new Map<string, DeliveryOutcome>();
-  for (const outcome of outcomes) {
-    const key = `${outcome.tenantId}:${outcome.inviteeId}`;
-    if (byInvitee.get(key)?.status !== "sent") byInvitee.set(key, outcome);
-  }
-  const invitees = [...byInvitee.values()];
-  const columns = (rows: readonly DeliveryOutcome[], id: (row: DeliveryOutcome) => string) =>
-    sql`unnest(${uuidArray(rows.map(id))}, ${uuidArray(rows.map((row) => row.tenantId))}, ${textArray(rows.map((row) => row.status))}, ${textArray(rows.map((row) => row.error))})`;
-  await db.execute(sql`
-    with delivery_outcome as (
-      update invitation_delivery d
-      set status = case when o.s = 'retry' then 'queued' else o.s end,
-        sent_at = case when o.s = 'sent' then now() when o.s = 'retry' then d.sent_at end,
-        last_error = o.e,
-        claimed_until = null
-      from ${columns(outcomes, (row) => row.id)} as o(i, t, s, e)
-      where d.id = o.i and d.tenant_id = o.t
-      returning d.id
-    )
-    update invitee i
-    set send_status = case o.s when 'sent' then 'Sent' when 'failed' then 'Failed' when 'unsubscribed' then 'Unsubscribed' else i.send_status end,
-      first_email = case when o.s = 'sent' then coalesce(i.first_email, now()) else i.first_email end,
-      most_recent_email = case when o.s = 'sent' then now() else i.most_recent_email end,
-      last_error = case when o.s = 'sent' then null else o.e end
-    from ${columns(invitees, (row) => row.inviteeId)} as o(i, t, s, e)
-    where i.id = o.i and i.tenant_id = o.t and (o.s in ('sent', 'retry') or i.send_status <> 'Sent')`);
-}
-
-/** Deliveries whose job may have gone missing: queued long after their time, or stuck with an expired lease. */
-export async function listStrandedDeliveries(db: Database, limit = 1000) {
-  return db
-    .select({ id: invitationDelivery.id, sendAt: invitationDelivery.sendAt })
-    .from(invitationDelivery)
-    .where(
-      sql`(${invitationDelivery.status} = 'queued' and ${invitationDelivery.sendAt} < now() - interval '15 minutes')
-        or (${invitationDelivery.status} = 'sending' and ${invitationDelivery.claimedUntil} < now() - interval '15 minutes')`,
-    )
-    .limit(limit);
-}
-
 /** Cancel Send: only Pending invitees with a scheduled date; their queued emails are cancelled with them. */
 export async function cancelScheduledInvitees(db: Database, tenantId: string, surveyId: string, inviteeIds: readonly string[]) {
   return db.transaction(async (tx) => {
@@ -431,53 +288,6 @@ export async function listSurveyNames(db: Database, tenantId: string, surveyIds:
     .select({ id: survey.id, name: survey.name })
     .from(survey)
     .where(and(eq(survey.tenantId, tenantId), inArray(survey.id, [...surveyIds])));
-}
-
-export async function listTemplates(db: Database, tenantId: string) {
-  return db
-    .select()
-    .from(emailTemplate)
-    .where(eq(emailTemplate.tenantId, tenantId))
-    .orderBy(asc(sql`lower(${emailTemplate.name})`));
-}
-
-export async function findTemplate(db: Database, tenantId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(emailTemplate)
-    .where(and(eq(emailTemplate.tenantId, tenantId), eq(emailTemplate.id, id)));
-  return row;
-}
-
-export async function insertTemplate(db: Database, tenantId: string, row: Omit<typeof emailTemplate.$inferInsert, "tenantId">) {
-  const [inserted] = await db
-    .insert(emailTemplate)
-    .values({ ...row, tenantId })
-    .onConflictDoNothing()
-    .returning();
-  return inserted;
-}
-
-export async function updateTemplate(
-  db: Database,
-  tenantId: string,
-  id: string,
-  changes: Partial<Pick<TemplateRow, "name" | "subject" | "content">>,
-) {
-  const [row] = await db
-    .update(emailTemplate)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(emailTemplate.tenantId, tenantId), eq(emailTemplate.id, id)))
-    .returning();
-  return row;
-}
-
-export async function deleteTemplate(db: Database, tenantId: string, id: string) {
-  const rows = await db
-    .delete(emailTemplate)
-    .where(and(eq(emailTemplate.tenantId, tenantId), eq(emailTemplate.id, id)))
-    .returning({ id: emailTemplate.id });
-  return rows.length > 0;
 }
 
 /** An unsubscribe: no more invitations from this company; emails still queued for the address are dropped. */

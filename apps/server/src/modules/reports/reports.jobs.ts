@@ -1,6 +1,6 @@
 import type { AppContext } from "../../app-context.js";
 import type { JobDefinition } from "../../jobs/queue.js";
-import { recomputeBenchmarks } from "./reports.service.js";
+import { recomputeBenchmarks } from "./report-benchmarks.service.js";
 
 export const RECOMPUTE_BENCHMARKS_JOB = "benchmarks.recompute";
 

@@ -4,14 +4,9 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { exportReportTableCsv, exportCompanyReportPdf, REPORT_CSV_TABLES } from "./report-export.service.js";
-import {
-  getBreakdownReport,
-  getCompanyReport,
-  getDashboard,
-  getTeamReport,
-  parseReportFilters,
-  setReportLogger,
-} from "./reports.service.js";
+import { getDashboard } from "./dashboard.service.js";
+import { setReportLogger } from "./report-benchmarks.service.js";
+import { getBreakdownReport, getCompanyReport, getTeamReport, parseReportFilters } from "./reports.service.js";
 
 const surveyParams = z.object({ surveyId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Unknown survey id") });
 const filterQuery = z.object({

@@ -6,43 +6,28 @@
  */
 import {
   type BenchmarkBlock,
-  type BenchmarkTable,
   type BreakdownReport,
-  benchmarkYearForSurvey,
-  type CompanyBenchmarkInput,
-  computeBenchmarksFromCompanies,
   type CohortFilter,
   type CompanyReport,
   type CompanyReportResponse,
   type ComputedCompanyReport,
   type ComputedScoreRow,
-  cloneSurveyReportState,
   cohortAggregate,
   computeBreakdown,
   computeCompanyReport,
   createEmptyAggregate,
-  createEmptySurveyReportState,
-  createSurveyReportPlan,
-  type Dashboard,
-  describeCertificationProgress,
   type Feature,
   foldResponse,
   formatHiddenNotice,
   groupVisibility,
   hasFeature,
   type HiddenReport,
-  isSurveyOpen,
   normalizeVisibilityThreshold,
   planSuppression,
-  REFERENCE_BENCHMARKS,
   type ReportAggregate,
   type ReportCohort,
   type ReportFilter,
   reportFilterError,
-  resolveBenchmark,
-  reviveSurveyReportState,
-  serializeSurveyReportState,
-  SURVEY_REPORT_STATE_VERSION,
   type SuppressionPlan,
   type SurveyField,
   type SurveyReportPlan,
@@ -52,74 +37,19 @@ import {
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import { countResponsesBySurvey } from "../surveys/surveys.repo.js";
-import { AggregateStore, type FoldEngine } from "./aggregate-store.js";
 import {
   countCommentTags,
   countInviteesBySurvey,
   findReportSurvey,
   findReportTenant,
-  findSurveyFields,
-  listClosedLowiSurveysOfAllCompanies,
-  replaceRecomputedBenchmarks,
-  findTenantHeadcount,
-  listPublishedSurveys,
-  listRecomputedBenchmarks,
   listResponsesMatching,
   type ReportSurveyRow,
   type ReportTenantRow,
 } from "./reports.repo.js";
+import { surveyBenchmark } from "./report-benchmarks.service.js";
+import { reportStore, surveyPlan } from "./survey-state.js";
 
-/** How a survey's state is folded, stored and read back. */
-const surveyStateEngine: FoldEngine<SurveyReportState, SurveyReportPlan> = {
-  version: SURVEY_REPORT_STATE_VERSION,
-  empty: (plan) => createEmptySurveyReportState(plan),
-  fold: (state, answers, plan) => foldSurveyResponseInto(state, answers, plan),
-  clone: (state) => cloneSurveyReportState(state),
-  responses: (state) => state.all.responses,
-  serialize: (state) => serializeSurveyReportState(state),
-  revive: (data, plan) => reviveSurveyReportState(data, plan),
-};
-
-// Imported lazily-named to keep the engine object above readable.
-import { foldSurveyResponse as foldSurveyResponseInto } from "@hearth/shared";
-
-interface ReportLogger {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-let logger: ReportLogger | null = null;
-
-/** Where benchmark warnings go (spec surveys §8: logged, never shown); set once when the routes are registered. */
-export function setReportLogger(log: ReportLogger): void {
-  logger = log;
-}
-
-const stores = new WeakMap<object, AggregateStore<SurveyReportState, SurveyReportPlan>>();
-
-/** The process's aggregate store for this database (one per app). */
-export function reportStore(ctx: AppContext): AggregateStore<SurveyReportState, SurveyReportPlan> {
-  let store = stores.get(ctx.database);
-  if (!store) {
-    store = new AggregateStore(ctx.database.db, surveyStateEngine, ctx.database.kind === "pglite");
-    stores.set(ctx.database, store);
-  }
-  return store;
-}
-
-/** Each survey's questions and fold plan, kept until the survey changes (its updated_at moves). */
-const planCache = new Map<string, { updatedAt: number; fields: SurveyField[]; plan: SurveyReportPlan }>();
 const suppressionCache = new Map<string, { total: number; threshold: number; tail: number; plan: SuppressionPlan }>();
-
-async function surveyPlan(ctx: AppContext, survey: ReportSurveyRow): Promise<{ fields: SurveyField[]; plan: SurveyReportPlan }> {
-  const cached = planCache.get(survey.id);
-  if (cached && cached.updatedAt === survey.updatedAt.getTime()) return cached;
-  const fields = ((await findSurveyFields(ctx.database.db, survey.tenantId, survey.id)) ?? []) as SurveyField[];
-  const entry = { updatedAt: survey.updatedAt.getTime(), fields, plan: createSurveyReportPlan(fields) };
-  planCache.set(survey.id, entry);
-  if (planCache.size > 500) planCache.delete(planCache.keys().next().value as string);
-  return entry;
-}
 
 export interface LoadedSurvey {
   survey: ReportSurveyRow;
@@ -220,41 +150,6 @@ async function groupAggregate(ctx: AppContext, loaded: LoadedSurvey, filters: re
     after = page[page.length - 1].seq;
   }
   return aggregate;
-}
-
-let recomputedCache: { at: number; table: BenchmarkTable; recomputed: Set<string> } | null = null;
-
-/** The reference table with every band recomputed from at least 5 companies laid over it (cached 5 minutes). */
-async function benchmarkTable(ctx: AppContext): Promise<{ table: BenchmarkTable; recomputed: Set<string> }> {
-  if (recomputedCache && Date.now() - recomputedCache.at < 300_000) return recomputedCache;
-  const rows = await listRecomputedBenchmarks(ctx.database.db);
-  const table: Record<number, Record<string, BenchmarkBlock>> = {};
-  for (const [year, sizes] of Object.entries(REFERENCE_BENCHMARKS)) table[Number(year)] = { ...(sizes as Record<string, BenchmarkBlock>) };
-  const recomputed = new Set<string>();
-  for (const row of rows) {
-    if (!row.data) continue;
-    table[row.year] ??= {};
-    table[row.year][row.companySize] = row.data as BenchmarkBlock;
-    recomputed.add(`${row.year}:${row.companySize}`);
-  }
-  recomputedCache = { at: Date.now(), table: table as BenchmarkTable, recomputed };
-  return recomputedCache;
-}
-
-/** Drops the cached benchmark table (after the recompute job). */
-export function forgetBenchmarkTable(): void {
-  recomputedCache = null;
-}
-
-async function surveyBenchmark(ctx: AppContext, survey: ReportSurveyRow, tenant: ReportTenantRow) {
-  const { table, recomputed } = await benchmarkTable(ctx);
-  const year = benchmarkYearForSurvey({ endDate: survey.endDate, createdAt: survey.createdAt });
-  const resolved = resolveBenchmark(table, year, tenant.companySize);
-  // Spec surveys §8: the year warning is logged only; a missing size is reported as an error and Medium is used.
-  if (resolved.warning) logger?.info({ surveyId: survey.id }, resolved.warning);
-  if (resolved.error) logger?.error({ err: resolved.error, tenantId: tenant.id }, resolved.error.name);
-  const source: "reference" | "recomputed" = recomputed.has(`${resolved.year}:${resolved.companySize}`) ? "recomputed" : "reference";
-  return { ...resolved, source };
 }
 
 const blankRow = (row: ComputedScoreRow): ComputedScoreRow => ({
@@ -518,93 +413,3 @@ export async function getBreakdownReport(
   }
   return { hidden: false, surveyId, filters, responses: aggregate.responses, questions };
 }
-
-export async function getDashboard(ctx: AppContext, actor: Actor): Promise<Dashboard> {
-  const { db } = ctx.database;
-  const [surveys, tenant, headcount] = await Promise.all([
-    listPublishedSurveys(db, actor.tenantId),
-    findReportTenant(db, actor.tenantId),
-    findTenantHeadcount(db, actor.tenantId),
-  ]);
-  if (!tenant) throw notFound("Company not found");
-  const now = Date.now();
-  const ids = surveys.map((survey) => survey.id);
-  const [responses, invited] = await Promise.all([
-    countResponsesBySurvey(db, actor.tenantId, ids),
-    countInviteesBySurvey(db, actor.tenantId, ids),
-  ]);
-  const activeSurveys = surveys
-    .filter((survey) => isSurveyOpen({ archived: false, draft: false, endDate: survey.endDate?.getTime() ?? null }, now))
-    .map((survey) => {
-      const answered = responses.get(survey.id) ?? 0;
-      const sent = invited.get(survey.id) ?? 0;
-      return {
-        id: survey.id,
-        name: survey.name,
-        isLowi: survey.isLowi,
-        responses: answered,
-        invited: sent,
-        responseRate: sent > 0 ? Math.round((answered / sent) * 1000) / 10 : null,
-        endDate: survey.endDate?.getTime() ?? null,
-      };
-    });
-  const latest = surveys.find((survey) => survey.isLowi && !survey.isDemo) ?? surveys.find((survey) => survey.isLowi) ?? null;
-  let latestLowi: Dashboard["latestLowi"] = null;
-  let certification: Dashboard["certification"] = null;
-  if (latest) {
-    const report = await getCompanyReport(ctx, actor, latest.id, []);
-    const answered = responses.get(latest.id) ?? 0;
-    latestLowi = report.hidden
-      ? { surveyId: latest.id, name: latest.name, responses: answered, hidden: true, love: null, benchmarkYear: null }
-      : {
-          surveyId: latest.id,
-          name: latest.name,
-          responses: report.responses,
-          hidden: false,
-          love: report.love,
-          benchmarkYear: report.benchmarkYear,
-        };
-    const progress = describeCertificationProgress(headcount, answered);
-    certification = progress ? { surveyId: latest.id, headcount, ...progress } : null;
-  }
-  return { companyName: tenant.companyName, activeSurveys, latestLowi, certification };
-}
-
-/**
- * Recomputes benchmarks from every company's closed LOWI surveys (the latest per company and year), keeping only the
- * size bands with at least 5 companies (spec §9, issue #5 item 2). A survey with fewer respondents than its company's
- * visibility threshold does not count: its numbers are never shown, so they do not shape anyone's benchmark either.
- */
-export async function recomputeBenchmarks(ctx: AppContext, now = new Date()): Promise<{ bands: number; companies: number }> {
-  const { db } = ctx.database;
-  const surveys = await listClosedLowiSurveysOfAllCompanies(db, now);
-  const seen = new Set<string>();
-  const inputs: CompanyBenchmarkInput[] = [];
-  for (const row of surveys) {
-    const year = benchmarkYearForSurvey({ endDate: row.endDate, createdAt: row.createdAt });
-    if (year === null || seen.has(`${row.tenantId}:${year}`)) continue;
-    const meta = await findReportSurvey(db, row.tenantId, row.surveyId);
-    if (!meta) continue;
-    const { plan } = await surveyPlan(ctx, meta);
-    const { state } = await reportStore(ctx).read(row.tenantId, row.surveyId, plan);
-    if (state.all.responses < normalizeVisibilityThreshold(row.visibilityThreshold)) continue;
-    seen.add(`${row.tenantId}:${year}`);
-    inputs.push({ size: row.companySize as CompanyBenchmarkInput["size"], year, aggregate: state.all });
-  }
-  const bands = computeBenchmarksFromCompanies(inputs).filter((band) => band.benchmark !== null);
-  await replaceRecomputedBenchmarks(
-    db,
-    bands.map((band) => ({ companySize: band.companySize, year: band.year, companies: band.companies, data: band.benchmark })),
-  );
-  forgetBenchmarkTable();
-  return { bands: bands.length, companies: inputs.length };
-}
-
-/** Folds and stores a survey's state now (bench seeding; tests). */
-export async function flushSurveyState(ctx: AppContext, tenantId: string, surveyId: string): Promise<void> {
-  const survey = await findReportSurvey(ctx.database.db, tenantId, surveyId);
-  if (!survey) return;
-  await reportStore(ctx).flush(tenantId, surveyId, (await surveyPlan(ctx, survey)).plan);
-}
-
-export { cloneSurveyReportState };

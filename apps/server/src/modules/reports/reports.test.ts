@@ -7,7 +7,8 @@ import { updateTenant } from "../company/company.repo.js";
 import { insertResponse } from "../surveys/surveys.repo.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
 import { benchmarkRecomputed } from "../../db/schema.js";
-import { flushSurveyState, recomputeBenchmarks, reportStore } from "./reports.service.js";
+import { recomputeBenchmarks } from "./report-benchmarks.service.js";
+import { flushSurveyState, reportStore } from "./survey-state.js";
 
 /** A small seeded PRNG (mulberry32), so the generated company is the same on every run. */
 function random(seed: number) {
