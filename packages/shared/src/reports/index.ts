@@ -8,4 +8,5 @@ export * from "./format.js";
 export * from "./lowi-keys.js";
 export * from "./statistics.js";
 export * from "./anonymity.js";
+export * from "./cohort-counts.js";
 export * from "./survey-report-state.js";

@@ -24,7 +24,7 @@ import {
   pairKey,
   pairValueKey,
   respondentCohortsOf,
-} from "./anonymity.js";
+} from "./cohort-counts.js";
 
 /** Bumped with any change of this layout or of `ReportAggregate`; stored states of another version are rebuilt. */
 export const SURVEY_REPORT_STATE_VERSION = 100 + REPORT_AGGREGATE_VERSION;
