@@ -4,7 +4,8 @@
 import { QUOTE_MAX_LENGTH, QUOTE_MIN_LENGTH } from "@hearth/shared";
 import { and, asc, count, desc, eq, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "../../db/client.js";
-import { activityLog, commentExcerpt, survey, surveyResponse, tenant } from "../../db/schema.js";
+import { activityLog, survey, surveyResponse, tenant } from "../../db/schema.js";
+import { commentExcerpt } from "../../db/schema-reports.js";
 
 /**
  * Text that looks like contact details (an email address, an @handle, a phone number or a web address) never becomes

@@ -1,7 +1,8 @@
 import type { SurveyField } from "@hearth/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, commentExcerpt, survey, surveyResponse } from "../../db/schema.js";
+import { activityLog, survey, surveyResponse } from "../../db/schema.js";
+import { commentExcerpt } from "../../db/schema-reports.js";
 import { addMember, call, createTestApp, registerCompany, type Session, type TestApp } from "../../test/harness.js";
 import { updateTenant } from "../company/company.repo.js";
 import { insertResponse } from "../surveys/surveys.repo.js";

@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { assignedCohort, commentExcerpt, survey, surveyResponse, user } from "../../db/schema.js";
+import { survey, surveyResponse, user } from "../../db/schema.js";
+import { assignedCohort, commentExcerpt } from "../../db/schema-reports.js";
 
 export interface ResponseToAnalyse {
   id: string;

@@ -1,7 +1,8 @@
 import { COMMENT_MESSAGES, type SurveyField } from "@hearth/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assignedCohort, commentExcerpt, survey } from "../../db/schema.js";
+import { survey } from "../../db/schema.js";
+import { assignedCohort, commentExcerpt } from "../../db/schema-reports.js";
 import { addMember, call, createTestApp, registerCompany, type Session, type TestApp } from "../../test/harness.js";
 import { updateTenant } from "../company/company.repo.js";
 import { insertResponse } from "../surveys/surveys.repo.js";

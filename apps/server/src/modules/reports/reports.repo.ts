@@ -3,16 +3,8 @@
  */
 import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import {
-  assignedCohort,
-  benchmarkRecomputed,
-  commentExcerpt,
-  invitee,
-  survey,
-  surveyAggregate,
-  surveyResponse,
-  tenant,
-} from "../../db/schema.js";
+import { invitee, survey, surveyResponse, tenant } from "../../db/schema.js";
+import { assignedCohort, benchmarkRecomputed, commentExcerpt, surveyAggregate } from "../../db/schema-reports.js";
 
 export type SurveyAggregateRow = typeof surveyAggregate.$inferSelect;
 export type CommentExcerptRow = typeof commentExcerpt.$inferSelect;

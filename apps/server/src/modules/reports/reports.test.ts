@@ -1,12 +1,12 @@
 import { AGREE_SCALE, DEFAULT_VISIBILITY_THRESHOLD, type SurveyField, formatHiddenNotice } from "@hearth/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { survey, surveyAggregate } from "../../db/schema.js";
+import { survey } from "../../db/schema.js";
+import { benchmarkRecomputed, surveyAggregate } from "../../db/schema-reports.js";
 import { addMember, call, type TestApp, createTestApp, registerCompany } from "../../test/harness.js";
 import { updateTenant } from "../company/company.repo.js";
 import { insertResponse } from "../surveys/surveys.repo.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
-import { benchmarkRecomputed } from "../../db/schema.js";
 import { recomputeBenchmarks } from "./report-benchmarks.service.js";
 import { flushSurveyState, reportStore } from "./survey-state.js";
 

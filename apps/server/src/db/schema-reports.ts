@@ -1,0 +1,90 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.js";
+import { survey, surveyResponse, tenant, user } from "./schema.js";
+
+/**
+ * A survey's report numbers folded from its responses up to `folded_seq` (docs/decisions/0016): histograms per
+ * question, respondent-level sums for confidence intervals, per-cohort copies and cohort cell counts. Reports read
+ * this row and fold only the responses above `folded_seq`, so their cost does not grow with the number of responses.
+ */
+export const surveyAggregate = pgTable("survey_aggregate", {
+  surveyId: text("survey_id")
+    .primaryKey()
+    .references(() => survey.id, { onDelete: "cascade" }),
+  tenantId: uuid("tenant_id")
+    .notNull()
+    .references(() => tenant.id, { onDelete: "cascade" }),
+  /** The engine's layout version: a row of another version is rebuilt from the responses. */
+  version: integer("version").notNull(),
+  foldedSeq: integer("folded_seq").notNull(),
+  responses: integer("responses").notNull(),
+  data: jsonb("data").$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One open-text answer with its analysis (spec: Comment excerpt). It points at the anonymous response it came from,
+ * for filters by answer and cohort; it never points at a person. `hidden` removes it from social quotes.
+ */
+export const commentExcerpt = pgTable(
+  "comment_excerpt",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    surveyId: text("survey_id")
+      .notNull()
+      .references(() => survey.id, { onDelete: "cascade" }),
+    responseId: uuid("response_id")
+      .notNull()
+      .references(() => surveyResponse.id, { onDelete: "cascade" }),
+    questionKey: text("question_key").notNull(),
+    text: text("text").notNull(),
+    sentiment: text("sentiment").notNull(),
+    emotion: text("emotion").notNull(),
+    topic: text("topic").notNull().default("General"),
+    /** do well / do better: which open question the comment answers (the report's recommendation filter). */
+    direction: text("direction"),
+    /** recommend / neutral / won't recommend: the respondent's answer to the recommend question. */
+    recommendTag: text("recommend_tag"),
+    analyzer: text("analyzer").notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("comment_excerpt_response_question_unique").on(table.responseId, table.questionKey),
+    index("comment_excerpt_survey_idx").on(table.tenantId, table.surveyId),
+  ],
+);
+
+/** The cohorts a member may read in one survey's comments (spec: assignedCohorts), kept by email until they sign up. */
+export const assignedCohort = pgTable(
+  "assigned_cohort",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    surveyId: text("survey_id")
+      .notNull()
+      .references(() => survey.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    cohorts: jsonb("cohorts").$type<{ key: string; value: string; label: string }[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.surveyId, table.email] })],
+);
+
+/** Benchmarks recomputed from every company's closed LOWI surveys, per size band and year (used with ≥ 5 companies). */
+export const benchmarkRecomputed = pgTable(
+  "benchmark_recomputed",
+  {
+    companySize: text("company_size").notNull(),
+    year: integer("year").notNull(),
+    companies: integer("companies").notNull(),
+    data: jsonb("data").$type<unknown>().notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companySize, table.year] })],
+);
