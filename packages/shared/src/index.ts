@@ -6,6 +6,7 @@ export * from "./paging.js";
 export * from "./password.js";
 export * from "./permissions.js";
 export * from "./plans.js";
+export * from "./seeded-random.js";
 export * from "./surveys/index.js";
 export * from "./time-zones.js";
 export * from "./contracts/account.js";

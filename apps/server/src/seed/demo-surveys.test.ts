@@ -1,6 +1,7 @@
 import { AGREE_SCALE, listPresetFields } from "@hearth/shared";
 import { describe, expect, it } from "vitest";
-import { DEMO_LOWI_RESPONSES, createRandom, generateLowiAnswers } from "./demo-surveys.js";
+import { createRandom } from "@hearth/shared";
+import { DEMO_LOWI_RESPONSES, generateLowiAnswers } from "./demo-surveys.js";
 
 describe("demo LOWI responses", () => {
   const fields = listPresetFields("PulseValidation");

@@ -1,6 +1,7 @@
 import {
   AGREE_SCALE,
   BENEFIT_SCALE,
+  createRandom,
   PREFER_NOT_TO_SAY,
   RECOMMENDATION_OPTIONS,
   RECOMMEND_OPTIONS,
@@ -17,18 +18,6 @@ import { CONSTRUCTIVE_THEMES, POSITIVE_THEMES, composeComment } from "./demo-com
 
 const DAY = 86_400_000;
 export const DEMO_LOWI_RESPONSES = 320;
-
-/** A small seeded random source, so the demo data is the same on every machine. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const normal = (random: () => number) => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
 const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)];

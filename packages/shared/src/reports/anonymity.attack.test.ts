@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PREFER_NOT_TO_SAY } from "../surveys/lowi/demographics.js";
 import { type CohortFilter, type GroupVisibility, isGroupVisible, planSuppression, type SuppressionPlan } from "./anonymity.js";
 import { type CohortCounts, type CohortDimension, countCohorts, type RespondentCohorts } from "./cohort-counts.js";
-import { mulberry32 } from "./anonymity.test-fixtures.js";
+import { createRandom } from "../seeded-random.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // The brute-force attacker: exact linear algebra over every count it can see.
@@ -220,7 +220,7 @@ function attack(plan: SuppressionPlan, dimensions: CohortDimension[], respondent
 }
 
 function population(seed: number, maxKeys = 3): { dimensions: CohortDimension[]; respondents: RespondentCohorts[] } {
-  const random = mulberry32(seed);
+  const random = createRandom(seed);
   const keyCount = 2 + Math.floor(random() * (maxKeys - 1));
   const dimensions: CohortDimension[] = Array.from({ length: keyCount }, (_, i) => ({
     key: `k${i}`,

@@ -1,4 +1,4 @@
-import { AGREE_SCALE, DEFAULT_VISIBILITY_THRESHOLD, type SurveyField, formatHiddenNotice } from "@hearth/shared";
+import { AGREE_SCALE, createRandom, DEFAULT_VISIBILITY_THRESHOLD, type SurveyField, formatHiddenNotice } from "@hearth/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { survey } from "../../db/schema.js";
@@ -9,18 +9,6 @@ import { insertResponse } from "../surveys/surveys.repo.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
 import { recomputeBenchmarks } from "./report-benchmarks.service.js";
 import { flushSurveyState, reportStore } from "./survey-state.js";
-
-/** A small seeded PRNG (mulberry32), so the generated company is the same on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = ["lowi_demo_gender", "lowi_demo_job_type", "lowi_demo_age"] as const;
 const LOVE_KEYS = ["lowi_love_company", "lowi_love_workplace", "lowi_love_manager", "lowi_love_coworkers", "lowi_love_ceo"];
@@ -76,7 +64,7 @@ async function companyWithResponses(testApp: TestApp, count: number, seed: numbe
   const surveyId = created.json().id as string;
   const [row] = await testApp.ctx.database.db.select({ fields: survey.fields }).from(survey).where(eq(survey.id, surveyId));
   const fields = row.fields as SurveyField[];
-  const next = random(seed);
+  const next = createRandom(seed);
   const answers: Record<string, string>[] = [];
   for (let index = 0; index < count; index++) {
     const answer = answerAll(fields);
