@@ -235,6 +235,11 @@ export const survey = pgTable(
     archived: boolean("archived").notNull().default(false),
     draft: boolean("draft").notNull().default(true),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * The company's visibility threshold when the survey was published, kept for the survey's life (null while a
+     * draft): changing the company setting applies to surveys published afterwards (issue 11 item 3).
+     */
+    visibilityThreshold: integer("visibility_threshold"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
