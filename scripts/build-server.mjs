@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// npm run build:server: compiles the server once to plain JavaScript in apps/server/dist, so `npm start` runs
+// `node apps/server/dist/main.mjs` without a TypeScript loader (docs/decisions/0020).
+//
+// - One ESM bundle of apps/server/src/main.ts with the workspace packages (@hearth/shared, @hearth/analysis,
+//   TypeScript sources) inlined; every other package stays an import resolved from node_modules as usual.
+// - Worker threads: each `new URL("./x.worker.mjs" | "./x.worker.ts", import.meta.url)` in the sources becomes an
+//   entry of its own, written as dist/x.worker.mjs, and the reference is rewritten to that file.
+// - The migrations folder is copied to dist/migrations (db/client.ts reads it next to the running module).
+// Files that other modules locate through node_modules (the wink model, @fontsource fonts) need nothing.
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SERVER_SRC = path.join(ROOT, "apps/server/src");
+export const SERVER_DIST = path.join(ROOT, "apps/server/dist");
+export const SERVER_ENTRY = path.join(SERVER_DIST, "main.mjs");
+/** Everything the bundle is made of: when any file here is newer than the bundle, it is stale. */
+export const SERVER_SOURCES = [
+  SERVER_SRC,
+  path.join(ROOT, "packages/shared/src"),
+  path.join(ROOT, "packages/analysis/src"),
+  path.join(ROOT, "packages/shared/package.json"),
+  path.join(ROOT, "packages/analysis/package.json"),
+  path.join(ROOT, "apps/server/package.json"),
+  fileURLToPath(import.meta.url),
+];
+const WORKSPACE_PREFIX = "@hearth/";
+const WORKER_REFERENCE = /new URL\(\s*(["'])(\.\.?\/[^"']+\.worker\.(?:mjs|js|ts))\1\s*,\s*import\.meta\.url\s*\)/g;
+
+function walk(dir, visit) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === "dist") continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, visit);
+    else visit(full);
+  }
+}
+
+/** Newest modification time (ms) of a file or of any file under a directory. */
+export function newestChange(source) {
+  if (!existsSync(source)) return 0;
+  if (!statSync(source).isDirectory()) return statSync(source).mtimeMs;
+  let newest = statSync(source).mtimeMs;
+  walk(source, (file) => {
+    newest = Math.max(newest, statSync(file).mtimeMs);
+  });
+  return newest;
+}
+
+export function serverBuildIsStale() {
+  if (!existsSync(SERVER_ENTRY)) return true;
+  const built = statSync(SERVER_ENTRY).mtimeMs;
+  return SERVER_SOURCES.some((source) => newestChange(source) > built);
+}
+
+const workerOutputName = (file) => path.basename(file).replace(/\.(mjs|js|ts)$/, "");
+
+/** Worker files referenced from the sources, by output name; two workers with one file name are refused. */
+function findWorkers() {
+  const workers = new Map();
+  for (const dir of SERVER_SOURCES.slice(0, 3)) {
+    walk(dir, (file) => {
+      if (!/\.(ts|mts|mjs|js)$/.test(file) || /\.test\.ts$/.test(file)) return;
+      for (const match of readFileSync(file, "utf8").matchAll(WORKER_REFERENCE)) {
+        const target = path.resolve(path.dirname(file), match[2]);
+        if (!existsSync(target)) throw new Error(`${path.relative(ROOT, file)} starts a worker ${match[2]} that does not exist`);
+        const name = workerOutputName(target);
+        const known = workers.get(name);
+        if (known && known !== target) throw new Error(`two workers would both be dist/${name}.mjs: ${known} and ${target}`);
+        workers.set(name, target);
+      }
+    });
+  }
+  return workers;
+}
+
+/** Keeps third-party packages as runtime imports; bundles the workspace packages and rewrites worker references. */
+const serverPlugin = {
+  name: "hearth-server",
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith(WORKSPACE_PREFIX)) return undefined;
+      return { path: args.path, external: true };
+    });
+    builder.onLoad({ filter: /\.(ts|mts|mjs|js)$/ }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const text = readFileSync(args.path, "utf8");
+      if (!WORKER_REFERENCE.test(text)) return undefined;
+      WORKER_REFERENCE.lastIndex = 0;
+      const contents = text.replace(
+        WORKER_REFERENCE,
+        (_all, quote, reference) => `new URL(${quote}./${workerOutputName(reference)}.mjs${quote}, import.meta.url)`,
+      );
+      return { contents, loader: /\.m?ts$/.test(args.path) ? "ts" : "js", resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+export async function buildServer({ quiet = false } = {}) {
+  const started = performance.now();
+  const workers = findWorkers();
+  rmSync(SERVER_DIST, { recursive: true, force: true });
+  mkdirSync(SERVER_DIST, { recursive: true });
+  const entryPoints = { main: path.join(SERVER_SRC, "main.ts"), ...Object.fromEntries(workers) };
+  const result = await build({
+    entryPoints,
+    outdir: SERVER_DIST,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20.19",
+    sourcemap: "linked",
+    sourcesContent: false,
+    tsconfig: path.join(ROOT, "apps/server/tsconfig.json"),
+    plugins: [serverPlugin],
+    logLevel: "warning",
+    metafile: true,
+    legalComments: "none",
+  });
+  cpSync(path.join(SERVER_SRC, "db/migrations"), path.join(SERVER_DIST, "migrations"), { recursive: true });
+  writeFileSync(path.join(SERVER_DIST, "package.json"), `${JSON.stringify({ type: "module", private: true }, null, 2)}\n`);
+  if (!quiet) {
+    const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith(".mjs"));
+    const sizes = outputs.map(([file, output]) => `${path.basename(file)} ${(output.bytes / 1000).toFixed(0)} kB`).join(", ");
+    console.log(`Built the server into ${path.relative(ROOT, SERVER_DIST)} (${sizes}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return result;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildServer().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
