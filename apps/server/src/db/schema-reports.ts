@@ -23,6 +23,17 @@ export const surveyAggregate = pgTable("survey_aggregate", {
 });
 
 /**
+ * How far comment analysis has read survey_response by seq (one row, name "comments"), and which instance holds
+ * the lease to read further: passes run on one instance at a time, and a lease left by a stopped instance expires.
+ */
+export const commentAnalysisCursor = pgTable("comment_analysis_cursor", {
+  name: text("name").primaryKey(),
+  analysedSeq: integer("analysed_seq").notNull().default(0),
+  leaseOwner: text("lease_owner"),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+});
+
+/**
  * One open-text answer with its analysis (spec: Comment excerpt). It points at the anonymous response it came from,
  * for filters by answer and cohort; it never points at a person. `hidden` removes it from social quotes.
  */

@@ -267,7 +267,11 @@ export const surveyResponse = pgTable(
     answers: jsonb("answers").$type<Record<string, string>>().notNull(),
     submittedOn: text("submitted_on").notNull(),
   },
-  (table) => [index("survey_response_survey_seq_idx").on(table.surveyId, table.seq)],
+  (table) => [
+    index("survey_response_survey_seq_idx").on(table.surveyId, table.seq),
+    // comment analysis reads new responses by seq across surveys (docs/decisions: response ingest)
+    index("survey_response_seq_idx").on(table.seq),
+  ],
 );
 
 /** Proof that a personal link was used, kept apart from the response so the two cannot be joined. */
