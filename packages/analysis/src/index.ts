@@ -22,3 +22,13 @@ export {
   measureAnalysisThroughput,
   type ThroughputResult,
 } from "./evaluate.js";
+export {
+  type EvaluationItem,
+  evaluationItemSchema,
+  loadEvaluationSet,
+  parseEvaluationJsonl,
+  type Polarity,
+  polarityOf,
+  type SentimentReport,
+  sentimentReport,
+} from "./sentiment-report.js";

@@ -1,0 +1,95 @@
+/**
+ * Compares sentiment on a labelled JSONL set, in one run: Hearth's local analyzer, vader-sentiment (compound ≥ 0.05
+ * positive, ≤ -0.05 negative) and wink-nlp's own sentiment (same band). Prints accuracy, the confusion matrix and the
+ * share of negative comments called positive, and the local analyzer's emotion and topic accuracy.
+ *
+ *   npm run eval:analysis -w @hearth/analysis                       # the held-out set (data/holdout.jsonl)
+ *   npm run eval:analysis -w @hearth/analysis -- --set dev          # the tuning sets (labelled-comments.json + dev-tricky.jsonl)
+ *   npm run eval:analysis -w @hearth/analysis -- --extra corrections.jsonl   # adds corrected comments exported from Hearth
+ *   … --errors lists the local analyzer's sentiment misses.
+ * The last line is JSON with every figure.
+ */
+import { readFileSync } from "node:fs";
+import vader from "vader-sentiment";
+import winkNLP from "wink-nlp";
+import model from "wink-eng-lite-web-model";
+import {
+  analyzeComment,
+  type EvaluationItem,
+  loadEvaluationSet,
+  loadLabelledComments,
+  parseEvaluationJsonl,
+  polarityOf,
+  type SentimentReport,
+  sentimentReport,
+} from "../src/index.js";
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const setName = option("--set") ?? "holdout";
+const extraFile = option("--extra");
+
+let items: EvaluationItem[];
+if (setName === "holdout") items = loadEvaluationSet("holdout.jsonl");
+else if (setName === "dev")
+  items = [
+    ...loadLabelledComments()
+      .filter((item) => item.sentiment !== "none" && !item.question)
+      .map((item) => ({ ...item, sentiment: item.sentiment as EvaluationItem["sentiment"] })),
+    ...loadEvaluationSet("dev-tricky.jsonl"),
+  ];
+else if (setName === "none") items = [];
+else throw new Error(`--set holdout | dev | none, not ${setName}`);
+if (extraFile) items = [...items, ...parseEvaluationJsonl(readFileSync(extraFile, "utf8"))];
+if (items.length === 0) throw new Error("no labelled comments to evaluate");
+
+// wink-nlp with its default pipeline (the analyzer's own instance leaves sentiment out).
+const engine = winkNLP(model);
+const systems: Record<string, (text: string) => ReturnType<typeof polarityOf> | "none"> = {
+  "hearth local": (text) => analyzeComment(text).sentiment,
+  "vader-sentiment 1.1.3": (text) => polarityOf(vader.SentimentIntensityAnalyzer.polarity_scores(text).compound),
+  "wink-nlp 2.4.0 sentiment": (text) => polarityOf(engine.readDoc(text).out(engine.its.sentiment) as unknown as number),
+};
+
+const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
+const summary: Record<string, unknown> = { set: setName, extra: extraFile ?? null, n: items.length };
+console.log(`set: ${setName}${extraFile ? ` + ${extraFile}` : ""}, ${items.length} comments`);
+for (const [name, classify] of Object.entries(systems)) {
+  const report: SentimentReport = sentimentReport(items, classify);
+  console.log(
+    `\n${name}: sentiment ${pct(report.accuracy)}; negatives called positive ${report.negativeAsPositive}/${report.negatives} (${pct(report.negativeAsPositiveShare)})`,
+  );
+  console.log("  gold \\ predicted   positive  neutral  negative");
+  for (const gold of ["positive", "neutral", "negative"] as const) {
+    const row = report.confusion[gold];
+    console.log(
+      `  ${gold.padEnd(18)} ${String(row.positive).padStart(8)} ${String(row.neutral).padStart(8)} ${String(row.negative).padStart(9)}`,
+    );
+  }
+  const entry: Record<string, unknown> = {
+    sentiment: report.accuracy,
+    negativeAsPositive: report.negativeAsPositive,
+    negatives: report.negatives,
+    negativeAsPositiveShare: report.negativeAsPositiveShare,
+    confusion: report.confusion,
+  };
+  if (name === "hearth local") {
+    let emotion = 0;
+    let topic = 0;
+    for (const item of items) {
+      const result = analyzeComment(item.text);
+      if (result.emotion === item.emotion) emotion++;
+      if (result.topic === item.topic) topic++;
+    }
+    entry.emotion = Math.round((emotion / items.length) * 10_000) / 10_000;
+    entry.topic = Math.round((topic / items.length) * 10_000) / 10_000;
+    console.log(`  emotion ${pct(entry.emotion as number)}, topic ${pct(entry.topic as number)}`);
+    if (args.includes("--errors"))
+      for (const miss of report.misses) console.log(`  expected ${miss.expected}, got ${miss.actual}: ${miss.text}`);
+  }
+  summary[name] = entry;
+}
+console.log(JSON.stringify(summary));
