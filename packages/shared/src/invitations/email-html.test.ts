@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { emailHtmlToText, ensureMandatoryLink, hasMandatoryLink, isAllowedLinkHref, sanitizeEmailHtml } from "./email-html.js";
+import {
+  emailHtmlToText,
+  ensureMandatoryLink,
+  hasMandatoryLink,
+  isAllowedLinkHref,
+  renderEmailHtml,
+  sanitizeEmailHtml,
+} from "./email-html.js";
 
 const LINK_ATTRS = 'target="_blank" rel="noopener noreferrer"';
 const TAKE_SURVEY = { text: "Take Survey", url: "{{survey_link}}" };
@@ -163,7 +170,7 @@ describe("sanitizeEmailHtml", () => {
 });
 
 describe("isAllowedLinkHref", () => {
-  it("allows http, https and placeholders", () => {
+  it("allows http, https and the {{survey_link}} placeholder", () => {
     for (const href of [
       "http://example.com",
       "https://example.com/path?q=1#h",
@@ -200,9 +207,88 @@ describe("isAllowedLinkHref", () => {
       "https://example.com/\u007f",
       "{{survey_link}}x",
       "{{survey link}}",
+      "{{company_name}}",
+      "{{ first_name }}",
+      "{{meeting_name}}",
     ]) {
       expect(isAllowedLinkHref(href), JSON.stringify(href)).toBe(false);
     }
+  });
+
+  it("refuses the {{survey_link}} placeholder itself once placeholders are filled", () => {
+    expect(isAllowedLinkHref("{{survey_link}}", { surveyLinkPlaceholder: false })).toBe(false);
+    expect(isAllowedLinkHref("https://example.com", { surveyLinkPlaceholder: false })).toBe(true);
+  });
+});
+
+/** Values a meta field, a company name or a recipient's name could hold to turn a link into script. */
+const HOSTILE_LINK_VALUES = [
+  "javascript:alert(1)",
+  "JaVaScRiPt:alert(1)",
+  "&#106;avascript:alert(1)",
+  "&#x6A;avascript:alert(1)",
+  "&#0000106avascript:alert(1)",
+  " \t\n javascript:alert(1)",
+  "\u0000javascript:alert(1)",
+  "\u0001javascript:alert(1)",
+  "\u001fjavascript:alert(1)",
+  "java\tscript:alert(1)",
+  "java\u0000script:alert(1)",
+  "javascript&colon;alert(1)",
+  "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+  "DATA:text/html,<script>alert(1)</script>",
+  "vbscript:msgbox(1)",
+  "VBScript:msgbox(1)",
+  "mailto:ann@example.com",
+  "{{survey_link}}",
+  "//evil.example.com",
+];
+
+describe("renderEmailHtml (placeholders filled, then sanitized: what is sent)", () => {
+  const template =
+    '<p>Hi {{first_name}},</p><p><a href="{{company_name}}">Visit {{company_name}}</a></p><p><a href="{{survey_link}}">Take Survey</a></p>';
+  const values = (companyName: string) => ({ first_name: "Ana", company_name: companyName, survey_link: "https://app.test/s/abc?r=x.y" });
+
+  it("drops the href of a link whose filled value is not http(s), in any spelling", () => {
+    for (const value of HOSTILE_LINK_VALUES) {
+      const html = renderEmailHtml(template, values(value));
+      const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+      expect(hrefs, JSON.stringify(value)).toEqual(["https://app.test/s/abc?r=x.y"]);
+      expect(html, JSON.stringify(value)).toMatch(/<a>Visit [^<]*<\/a>/);
+      // Whatever the value, it is text: no tag or attribute comes out of it.
+      expect(html).not.toMatch(/<script|onerror|onmouseover/i);
+    }
+  });
+
+  it("keeps an http(s) value as the link and the survey link as filled", () => {
+    const html = renderEmailHtml(template, values("https://acme.example/about?a=1&b=2"));
+    expect(html).toContain(
+      '<a href="https://acme.example/about?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">Visit https://acme.example/about?a=1&amp;b=2</a>',
+    );
+    expect(html).toContain('<a href="https://app.test/s/abc?r=x.y" target="_blank" rel="noopener noreferrer">Take Survey</a>');
+  });
+
+  it("HTML-escapes values in text and keeps them inside their attribute", () => {
+    const html = renderEmailHtml('<p>Hi {{first_name}}</p><a href="{{company_name}}">x</a>', {
+      first_name: '<img src=x onerror="alert(1)"><script>alert(2)</script>',
+      company_name: 'https://ok.example/" onmouseover="alert(1)',
+    });
+    expect(html).toContain("<p>Hi &lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;</p>");
+    expect(html).toContain(
+      '<a href="https://ok.example/&quot; onmouseover=&quot;alert(1)" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(html).not.toMatch(/<img|<script|\sonmouseover="/);
+  });
+
+  it("drops links the template itself spells with entities, whitespace or control characters", () => {
+    for (const href of ["&#106;avascript:{{x}}", "&#x20;javascript:{{x}}", "&Tab;javascript:{{x}}", "javascript&colon;{{x}}", "{{x}}"]) {
+      expect(renderEmailHtml(`<a href="${href}">go</a>`, { x: "alert(1)" }), href).toBe("<a>go</a>");
+    }
+  });
+
+  it("removes placeholders without a value, and a value's own {{placeholder}} stays text", () => {
+    expect(renderEmailHtml("<p>Hi {{first_name}} {{unknown}}</p>", { first_name: "{{survey_link}}" })).toBe("<p>Hi {{survey_link}} </p>");
+    expect(renderEmailHtml('<a href="{{x}}">go</a>', { x: "{{survey_link}}", survey_link: "https://app.test/s" })).toBe("<a>go</a>");
   });
 });
 

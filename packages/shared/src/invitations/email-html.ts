@@ -3,7 +3,7 @@
  * runs again on every template and invitation; links only http and https; headings 1 to 3; the mandatory link.
  */
 import { Parser } from "htmlparser2";
-import { escapeHtml } from "../surveys/placeholders.js";
+import { escapeHtml, fillPlaceholders } from "../surveys/placeholders.js";
 
 const ALLOWED_TAGS = new Set([
   "p",
@@ -47,12 +47,24 @@ const DROP_WITH_CONTENT = new Set([
 const HEADING_DOWNGRADE: Record<string, string> = { h4: "h3", h5: "h3", h6: "h3" };
 const ALIGNMENTS = new Set(["left", "center", "right", "justify"]);
 
-const PLACEHOLDER_ONLY = /^\{\{\s*[A-Za-z0-9_]+\s*\}\}$/;
+/**
+ * The one placeholder a stored link may stand for: {{survey_link}}, which the server fills with its own https
+ * address. Any other placeholder ({{company_name}}, a meta field) holds text someone typed, so it is not a link.
+ */
+const SURVEY_LINK_PLACEHOLDER = /^\{\{\s*survey_link\s*\}\}$/;
 
-/** http and https only (ftp, file, mailto, javascript and data are refused); a {{placeholder}} stands for a link the server fills. */
-export function isAllowedLinkHref(href: string): boolean {
+export interface LinkRuleOptions {
+  /** Accept the {{survey_link}} placeholder (in stored templates and the editor); false once placeholders are filled. */
+  surveyLinkPlaceholder?: boolean;
+}
+
+/**
+ * http and https only (ftp, file, mailto, javascript, vbscript and data are refused, in any case, with any
+ * leading whitespace or control characters); the {{survey_link}} placeholder stands for the link the server fills.
+ */
+export function isAllowedLinkHref(href: string, options: LinkRuleOptions = {}): boolean {
   const value = href.trim();
-  if (PLACEHOLDER_ONLY.test(value)) return true;
+  if ((options.surveyLinkPlaceholder ?? true) && SURVEY_LINK_PLACEHOLDER.test(value)) return true;
   // Browsers ignore control characters inside schemes ("java\tscript:"): refuse any link that holds one.
   for (const char of value) if (char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127) return false;
   return /^https?:\/\/[^\s/]/i.test(value);
@@ -60,11 +72,11 @@ export function isAllowedLinkHref(href: string): boolean {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-function allowedAttributes(tag: string, attributes: Record<string, string>): string {
+function allowedAttributes(tag: string, attributes: Record<string, string>, links: LinkRuleOptions): string {
   const kept: string[] = [];
   if (tag === "a") {
     const href = attributes.href ?? "";
-    if (isAllowedLinkHref(href)) {
+    if (isAllowedLinkHref(href, links)) {
       kept.push(`href="${escapeAttribute(href.trim())}"`, 'target="_blank"', 'rel="noopener noreferrer"');
     }
   }
@@ -75,9 +87,10 @@ function allowedAttributes(tag: string, attributes: Record<string, string>): str
 
 /**
  * Keep a small set of formatting tags; drop scripts, styles, event handlers, unknown attributes and any link that
- * is not http(s). Text is re-escaped, so the output is well-formed whatever came in.
+ * is not http(s). Text is re-escaped, so the output is well-formed whatever came in. Entities are decoded before a
+ * link is judged, so "&#106;avascript:" is read as the browser would read it.
  */
-export function sanitizeEmailHtml(html: string): string {
+export function sanitizeEmailHtml(html: string, links: LinkRuleOptions = {}): string {
   let output = "";
   let dropDepth = 0;
   const open: string[] = [];
@@ -94,7 +107,7 @@ export function sanitizeEmailHtml(html: string): string {
           return;
         }
         if (!ALLOWED_TAGS.has(name)) return;
-        output += `<${name}${allowedAttributes(name, attributes)}>`;
+        output += `<${name}${allowedAttributes(name, attributes, links)}>`;
         if (!VOID_TAGS.has(name)) open.push(name);
       },
       ontext(text) {
@@ -118,6 +131,16 @@ export function sanitizeEmailHtml(html: string): string {
   parser.end();
   while (open.length > 0) output += `</${open.pop()}>`;
   return output;
+}
+
+/**
+ * The email body as sent (and as the editor's Preview shows it): the stored content with its placeholders filled,
+ * each value HTML-escaped (so it stays text, or stays inside its attribute), then sanitized once more with the
+ * filled values in place. A link whose filled address is not http(s) (a meta field "javascript:…") loses its href.
+ */
+export function renderEmailHtml(content: string, values: Readonly<Record<string, string | number | null | undefined>>): string {
+  const filled = fillPlaceholders(content, values, { escapeHtml: true, stripUnreplaced: true });
+  return sanitizeEmailHtml(filled, { surveyLinkPlaceholder: false });
 }
 
 export interface MandatoryLinkSpec {

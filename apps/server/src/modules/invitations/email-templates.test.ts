@@ -53,6 +53,15 @@ describe("email templates", () => {
       (await api("PUT", "/api/email-template/update", { id, content: '<p>New <a href="javascript:x">words</a></p>' })).json().template
         .content,
     ).toBe("<p>New <a>words</a></p>");
+    // A placeholder other than {{survey_link}} is typed text, never a link address (issue 11 item 6).
+    expect(
+      (
+        await api("PUT", "/api/email-template/update", {
+          id,
+          content: '<p><a href="{{company_name}}">Us</a> <a href="&#106;avascript:x">J</a> <a href="{{survey_link}}">Go</a></p>',
+        })
+      ).json().template.content,
+    ).toBe('<p><a>Us</a> <a>J</a> <a href="{{survey_link}}" target="_blank" rel="noopener noreferrer">Go</a></p>');
     expect((await api("PUT", "/api/email-template/rename", { id: "nope", name: "A" })).statusCode).toBe(404);
     const other = await registerCompany(testApp.app, { companyName: "Other" });
     expect((await api("PUT", "/api/email-template/rename", { id, name: "Stolen" }, other.cookie)).statusCode).toBe(404);

@@ -6,6 +6,7 @@ import {
   fillPlaceholders,
   findPreset,
   formatInTimeZone,
+  renderEmailHtml,
 } from "@hearth/shared";
 import { escapeHtml } from "../email/email.layout.js";
 import { TokenSigner } from "../../lib/signed-token.js";
@@ -98,10 +99,8 @@ export function renderInvitation(options: {
     senderName: invitation.senderName,
   });
   const preset = findPreset(survey.surveyPreset);
-  const body = fillPlaceholders(ensureMandatoryLink(invitation.content, preset?.mandatoryLink), values, {
-    escapeHtml: true,
-    stripUnreplaced: true,
-  });
+  // Placeholders are filled, then the result is sanitized: a filled link that is not http(s) loses its href.
+  const body = renderEmailHtml(ensureMandatoryLink(invitation.content, preset?.mandatoryLink), values);
   const subject = fillPlaceholders(invitation.subject, values, { stripUnreplaced: true }).replace(/\s+/g, " ").trim();
   const unsubscribeUrl = options.copyNotice
     ? null

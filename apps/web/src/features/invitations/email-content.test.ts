@@ -105,4 +105,35 @@ describe("link rules", () => {
     for (const bad of ["javascript:alert(1)", "ftp://x.com", "file:///etc/passwd", "mailto:a@b.co", "JaVaScRiPt:alert(1)"])
       expect(normalizeLinkHref(bad)).toEqual({ error: INVITATION_MESSAGES.linkProtocol });
   });
+
+  it("refuses placeholders other than {{survey_link}} as a link address, and data: or vbscript: links", () => {
+    for (const bad of [
+      "{{company_name}}",
+      "{{ first_name }}",
+      "{{meeting_name}}",
+      "data:text/html,x",
+      "vbscript:msgbox(1)",
+      "\u0001javascript:x",
+    ])
+      expect(normalizeLinkHref(bad), bad).toEqual({ error: INVITATION_MESSAGES.linkProtocol });
+  });
+});
+
+describe("buildEmailPreview links", () => {
+  it("drops a link whose filled placeholder is not http(s), as the server does when it sends", () => {
+    const preview = buildEmailPreview({
+      html: '<p><a href="{{company_name}}">Our site</a> <a href="{{meeting_name}}">Agenda</a></p>',
+      subject: "s",
+      mandatoryLink: link,
+      sample: null,
+      companyName: "javascript:alert(1)",
+      surveyLink: "https://app.test/s/abc",
+      surveyName: "Pulse",
+      senderName: "Sam",
+      metaFields: { meeting_name: "JaVaScRiPt:alert(2)" },
+    });
+    expect(preview.html).not.toMatch(/javascript:/i);
+    expect(preview.html).toContain("<a>Our site</a> <a>Agenda</a>");
+    expect(preview.html).toContain('href="https://app.test/s/abc"');
+  });
 });

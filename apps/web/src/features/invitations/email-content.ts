@@ -10,6 +10,7 @@ import {
   type MandatoryLinkSpec,
   normalizeEmail,
   type Recipient,
+  renderEmailHtml,
   sanitizeEmailHtml,
 } from "@hearth/shared";
 
@@ -38,7 +39,7 @@ export interface PreviewSources {
   metaFields: Readonly<Record<string, string>>;
 }
 
-/** The email as its first recipient will read it: placeholders filled (values escaped), then sanitized once more. */
+/** The email as its first recipient will read it: placeholders filled (values escaped), then sanitized once more (as the server sends it). */
 export function buildEmailPreview(sources: PreviewSources): { subject: string; html: string } {
   const values = collectPlaceholderValues({
     recipient: sources.sample,
@@ -48,12 +49,8 @@ export function buildEmailPreview(sources: PreviewSources): { subject: string; h
     senderName: sources.senderName,
     metaFields: sources.metaFields,
   });
-  const body = fillPlaceholders(finalEmailContent(sources.html, sources.mandatoryLink), values, {
-    escapeHtml: true,
-    stripUnreplaced: true,
-  });
   const subject = fillPlaceholders(sources.subject, values, { stripUnreplaced: true });
-  return { subject, html: sanitizeEmailHtml(body) };
+  return { subject, html: renderEmailHtml(finalEmailContent(sources.html, sources.mandatoryLink), values) };
 }
 
 const STANDARD_PLACEHOLDERS = ["first_name", "last_name", "company_name", "survey_link", "survey_name", "sender_name"];

@@ -8,7 +8,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { type FormEvent, useEffect, useState } from "react";
 import { linkSelectionProblem, normalizeLinkHref } from "./link-rules";
 
-/** Only http(s) links (and {{placeholders}} the server fills) — typed, pasted, loaded from a template or auto-linked. */
+/** Only http(s) links (and the {{survey_link}} placeholder the server fills) — typed, pasted, loaded from a template or auto-linked. */
 const allowLink = (url: string) => isAllowedLinkHref(url);
 
 const extensions = [

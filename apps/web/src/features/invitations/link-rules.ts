@@ -20,7 +20,8 @@ export function linkSelectionProblem(selection: LinkSelection): string | null {
 
 /**
  * The address to store, or an error: a bare "example.com" becomes "https://example.com"; any other scheme
- * (javascript:, ftp:, file:, mailto:) is refused. A {{placeholder}} such as {{survey_link}} is kept as written.
+ * (javascript:, data:, ftp:, file:, mailto:) is refused. Of the placeholders only {{survey_link}} may be a link
+ * address (the server fills it with its own https link); {{company_name}} or a meta field holds typed text and is refused.
  */
 export function normalizeLinkHref(input: string): { href: string } | { error: string } {
   const value = input.trim();
