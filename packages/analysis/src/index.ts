@@ -1,5 +1,13 @@
 export * from "./types.js";
-export { analyzeComment, inferRecommendation, SENTIMENT_THRESHOLD } from "./local-analyzer.js";
+export {
+  analyzeComment,
+  inferRecommendation,
+  type LocalAnalysisDetail,
+  SENTIMENT_THRESHOLD,
+  type SentimentSignals,
+  sentimentSignals,
+} from "./local-analyzer.js";
+export { type Cue, findIrony, implicitCues } from "./cues.js";
 export { isNoAnswer, isTooShort, MIN_COMMENT_LENGTH } from "./no-answer.js";
 export { analyzeThemes, keyPhrases, type Theme, type ThemeExample, type ThemeInput, type ThemeOptions } from "./themes.js";
 export {

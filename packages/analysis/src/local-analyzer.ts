@@ -1,3 +1,4 @@
+import { type Cue, findIrony, implicitCues, negatedActions } from "./cues.js";
 import { EMOTION_PHRASES, EMOTION_WORDS, type EmotionCue, NEGATED_EMOTION_CUES } from "./lexicon/emotions.js";
 import {
   CONCESSIVE,
@@ -31,7 +32,9 @@ import {
 
 /** A summed score at or above this is positive, at or below its negative is negative. */
 export const SENTIMENT_THRESHOLD = 0.6;
+/** A negated positive word counts almost fully negative ("not good"); a negated negative only mildly positive ("not bad"). */
 const NEGATION_FACTOR = -0.6;
+const NEGATED_POSITIVE_FACTOR = -0.9;
 const NEGATION_SPAN = 4;
 const INTENSIFIER_FACTOR = 1.5;
 const DOWNTONER_FACTOR = 0.6;
@@ -40,6 +43,16 @@ const BEFORE_CONTRAST = 0.5;
 const AFTER_CONTRAST = 1.5;
 const ABSENCE_SCORE = -1.5;
 const EMOTION_DEFAULT_SCORE = 2;
+/** Emotion cues weaker than this ("expect", "future") name a feeling without judging anything: no sentiment. */
+const EMOTION_DEFAULT_MIN_WEIGHT = 1;
+/** Each ironic opener ("Great, another …") counts this much, and the opener's own praise is not scored. */
+const IRONY_SCORE = -2;
+/** Cues that name a feeling: a job search or a plan to leave is fear for one's place, irony is annoyance. */
+const CUE_EMOTIONS: Record<string, Emotion> = {
+  "job search": "Fear",
+  leaving: "Fear",
+  "updating cv": "Fear",
+};
 const MIN_EMOTION_WEIGHT = 0.5;
 
 const NONE_ANALYSIS: CommentAnalysis = {
@@ -134,6 +147,10 @@ export interface LocalAnalysisDetail {
   hypothetical: boolean;
   emotionWeights: Partial<Record<Emotion, number>>;
   topicWeights: Partial<Record<Topic, number>>;
+  /** Whether a contrast or concession marker ("but", "however", "although") splits the comment. */
+  contrast: boolean;
+  /** How many words contributed a negative score. */
+  negativeWords: number;
 }
 
 /** Scores a parsed comment: summed sentiment, emotion cue weights and topic cue weights. */
@@ -189,6 +206,7 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
   }
 
   let score = 0;
+  let negativeWords = 0;
   const emotionWeights: Partial<Record<Emotion, number>> = {};
   const addEmotion = (emotion: Emotion, weight: number) => {
     emotionWeights[emotion] = (emotionWeights[emotion] ?? 0) + weight;
@@ -222,16 +240,19 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
       base = lookup(SENTIMENT_WORDS, word) ?? 0;
       if (base === 0 && !consumedEmotion[i]) {
         const cue = lookup(EMOTION_WORDS, word);
-        if (cue) base = POSITIVE_EMOTIONS.includes(cue.emotion) ? EMOTION_DEFAULT_SCORE : -EMOTION_DEFAULT_SCORE;
+        if (cue && cue.weight >= EMOTION_DEFAULT_MIN_WEIGHT)
+          base = POSITIVE_EMOTIONS.includes(cue.emotion) ? EMOTION_DEFAULT_SCORE : -EMOTION_DEFAULT_SCORE;
       }
     }
     if (absence) {
       score += ABSENCE_SCORE * contrast[i];
+      negativeWords++;
       addEmotion("Disapproval", 0.6 * contrast[i]);
     } else if (base !== 0) {
       let value = base * weight;
-      if (negated[i] && !consumedSentiment[i]) value *= NEGATION_FACTOR;
+      if (negated[i] && !consumedSentiment[i]) value *= base > 0 ? NEGATED_POSITIVE_FACTOR : NEGATION_FACTOR;
       if (value > 0 && hypotheticalClauses.has(word.clause)) value *= HYPOTHETICAL_FACTOR;
+      if (value < 0) negativeWords++;
       score += value;
     }
 
@@ -271,7 +292,15 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
   const ordered: Partial<Record<Topic, number>> = {};
   for (const [topic] of [...firstSeen].sort((a, b) => a[1] - b[1])) ordered[topic] = topicWeights[topic];
 
-  return { score, hypothetical: hypotheticalClauses.size > 0, emotionWeights, topicWeights: ordered };
+  const hasContrast = words.some((word) => CONTRAST_AFTER.has(word.norm) || CONCESSIVE.has(word.norm));
+  return {
+    score,
+    hypothetical: hypotheticalClauses.size > 0,
+    emotionWeights,
+    topicWeights: ordered,
+    contrast: hasContrast,
+    negativeWords,
+  };
 }
 
 function pick<K extends string>(weights: Partial<Record<K, number>>, allowed?: readonly K[]): [K, number] | undefined {
@@ -294,15 +323,48 @@ export function inferRecommendation(sentiment: Sentiment, context: CommentContex
   return null;
 }
 
+export interface SentimentSignals {
+  /** The word score plus every cue's score: what the sentiment is decided on. */
+  score: number;
+  detail: LocalAnalysisDetail;
+  /** Implicit negatives, irony and negated actions found (see `cues.ts`). */
+  cues: Cue[];
+  /** Whether the comment contains anything that reads negative: a negative word, a cue or irony. */
+  negativeCue: boolean;
+}
+
+/**
+ * The evidence behind a comment's sentiment: the word score (lexicon, negation, intensity, contrast) and the
+ * sentence-level cues. Undefined when the comment has no words.
+ */
+export function sentimentSignals(text: string): SentimentSignals | undefined {
+  const irony = findIrony(text);
+  const { words, exclaimed } = parseComment(irony.text);
+  if (words.length === 0) return undefined;
+  const detail = scoreWords(words, exclaimed);
+  const cues = implicitCues(text);
+  if (irony.count > 0) cues.push({ name: "irony", score: IRONY_SCORE * irony.count });
+  const actions = negatedActions(words, (word) => lookup(SENTIMENT_WORDS, word) !== undefined || DESIRABLE_NOUNS.has(word.norm));
+  if (actions < 0) cues.push({ name: "negated action", score: actions });
+  let score = detail.score;
+  for (const cue of cues) {
+    score += cue.score;
+    const emotion = cue.name === "irony" ? "Annoyance" : (CUE_EMOTIONS[cue.name] ?? "Disapproval");
+    detail.emotionWeights[emotion] = (detail.emotionWeights[emotion] ?? 0) + Math.abs(cue.score) / 2;
+  }
+  detail.score = score;
+  return { score, detail, cues, negativeCue: detail.negativeWords > 0 || cues.length > 0 };
+}
+
 /**
  * Analyses one comment locally: lexicon scores over wink-nlp tokens, with negation scopes, intensifiers, contrast
  * weighting and the question context. Deterministic, no I/O.
  */
 export function analyzeComment(text: string, context?: CommentContext): CommentAnalysis {
   if (isNoAnswer(text)) return { ...NONE_ANALYSIS, confidence: { ...NONE_ANALYSIS.confidence } };
-  const { words, exclaimed } = parseComment(text);
-  if (words.length === 0) return { ...NONE_ANALYSIS, confidence: { ...NONE_ANALYSIS.confidence } };
-  const detail = scoreWords(words, exclaimed);
+  const signals = sentimentSignals(text);
+  if (!signals) return { ...NONE_ANALYSIS, confidence: { ...NONE_ANALYSIS.confidence } };
+  const { detail } = signals;
 
   let sentiment: Sentiment =
     detail.score >= SENTIMENT_THRESHOLD ? "positive" : detail.score <= -SENTIMENT_THRESHOLD ? "negative" : "neutral";
@@ -327,7 +389,8 @@ export function analyzeComment(text: string, context?: CommentContext): CommentA
     emotion = best[0];
     emotionConfidence = 0.35 + 0.6 * (best[1] / (total + 0.5));
   } else {
-    emotion = sentiment === "negative" ? "Disapproval" : "Neutral";
+    // A positive comment that names no feeling is most often thanks for something ("pay is fair", "IT support is quick").
+    emotion = sentiment === "negative" ? "Disapproval" : sentiment === "positive" ? "Gratitude" : "Neutral";
     emotionConfidence = total === 0 ? 0.5 : 0.35;
   }
 

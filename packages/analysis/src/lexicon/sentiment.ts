@@ -16,11 +16,11 @@ export const SENTIMENT_WORDS = scoreTable({
     rewarding recognised recognized cherish favourite favorite impressive impressed beautiful comfortable thank thanks
     hopeful optimistic confident promising thrilling eager success successful safe secure useful smooth efficient
     organised organized competent knowledgeable talented dedicated passionate collaborative encouraging friendly
-    flexible flexibility improving improved blast pumped wow energizing energising`,
+    flexible flexibility improving improved blast pumped wow energizing energising sincere genuine succeed`,
   "1.5": `nice solid better welcome improve stable clear easier interesting engaged respect trust convenient equal
     equally`,
   "1": `decent reasonable manageable realistic competitive achievable easy bright clean calm support supported
-    opportunity opportunities worth well regular fine listen listens care progress`,
+    opportunity opportunities worth well regular fine listen listens care progress chance chances grow`,
   "0.5": "okay ok adequate help quiet standard",
   "-0.5": "old constant average",
   "-1": `pressure issue issues expensive difficult heavy endless missing tough crazy uncertain hard cut cuts freeze limited
@@ -34,7 +34,8 @@ export const SENTIMENT_WORDS = scoreTable({
     bullies bullying bullied harassment discrimination disrespect disrespectful ignored ignore lied lying dishonest
     hypocrisy hypocritical chaotic chaos mess broken useless incompetent lazy rude lacking clunky tedious pointless
     headache hassle ugh sick unnoticed insecure layoff layoffs demotivated disorganized disorganised retaliation
-    blame fail failure stuck unsafe mold dirty smell unclear inconsistent overloaded unpaid`,
+    blame fail failure stuck unsafe mold dirty smell unclear inconsistent overloaded unpaid buzzword buzzwords
+    crash crashed crashes nonexistent`,
   "-2.5": "undervalued unappreciated threaten threatened yell yelled yelling sexist racist miserable hostile hate",
   "-3": `terrible awful horrible disgusting toxic outrageous furious livid enraged appalling revolting repulsive vile
     sickening nauseating repugnant unacceptable abusive worst infuriating shameful disgrace filthy gross`,
@@ -45,12 +46,13 @@ export const SENTIMENT_PHRASES = scoreTable({
   "3": "second_family like_family best_job best_place",
   "2.5": "can_not_wait have_my_back look_forward high_hopes bright_future",
   "2": "right_track right_direction on_track means_a_lot worth_it much_appreciated well_organised well_organized",
-  "1.5": "works_well treated_with_respect keep_doing keep_it_up keep_up_the_good_work",
+  "1.5":
+    "open_about open_with_us makes_sense nobody_minds no_one_minds works_well treated_with_respect keep_doing keep_it_up keep_up_the_good_work",
   "-1": "could_be_better hit_and_miss room_for_improvement",
   "-1.5": `not_work red_tape getting_old pick_up_the_slack below_market below_average a_pain play_favourites
     play_favorites yet_another stretched_thin`,
   "-2": "out_of_touch drives_me_crazy on_edge fed_up taken_for_granted no_room_for_growth",
-  "-2.5": "sick_and_tired how_dare",
+  "-2.5": "sick_and_tired how_dare can_not_stand can_not_bear",
   "-3": "makes_me_sick",
 });
 
@@ -77,7 +79,7 @@ export const CONCESSIVE = new Set(["although", "though", "while", "whilst", "des
  * Hypothetical markers: in a clause with one of these, positive words are wishes rather than judgements ("more
  * training would help") and count a tenth.
  */
-export const HYPOTHETICAL = new Set("would could might maybe perhaps consider wish if please".split(" "));
+export const HYPOTHETICAL = new Set("would could might maybe perhaps consider wish if please supposed".split(" "));
 
 /**
  * Good things whose absence is a complaint: "no work-life balance", "not enough training", "little diversity". When
@@ -86,7 +88,7 @@ export const HYPOTHETICAL = new Set("would could might maybe perhaps consider wi
 export const DESIRABLE_NOUNS = new Set(
   `balance growth training support recognition feedback communication transparency flexibility respect trust path
    development progression direction clarity guidance appreciation diversity room help career raise promotion
-   equipment resources information structure consistency accountability`.split(/\s+/),
+   equipment resources information structure consistency accountability budget time future`.split(/\s+/),
 );
 /** Quantifiers that mark an absence when they come before a desirable noun. */
 export const SCARCITY = new Set(["little", "few", "insufficient", "limited", "lack", "lacking", "zero"]);
