@@ -40,3 +40,4 @@ export {
   type SentimentReport,
   sentimentReport,
 } from "./sentiment-report.js";
+export { isQuoteEligible, type QuoteCandidate, QUOTE_MIN_CONFIDENCE, type QuoteVerdict, quoteVerdict } from "./quote-eligibility.js";
