@@ -99,3 +99,27 @@ export const benchmarkRecomputed = pgTable(
   },
   (table) => [primaryKey({ columns: [table.companySize, table.year] })],
 );
+
+/**
+ * A reader's correction of a comment's labels (issue 11, item 17). The corrected labels are written onto the comment
+ * itself (`comment_excerpt.sentiment`, `emotion`, `topic`), so every reader of those columns (filters, sentiment
+ * counts, themes, quotes, exports) uses them; this row keeps what the analyzer said and who corrected it when.
+ */
+export const commentLabelCorrection = pgTable(
+  "comment_label_correction",
+  {
+    commentId: uuid("comment_id")
+      .primaryKey()
+      .references(() => commentExcerpt.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    originalSentiment: text("original_sentiment").notNull(),
+    originalEmotion: text("original_emotion").notNull(),
+    originalTopic: text("original_topic").notNull(),
+    originalAnalyzer: text("original_analyzer").notNull(),
+    correctedBy: text("corrected_by").references(() => user.id, { onDelete: "set null" }),
+    correctedAt: timestamp("corrected_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("comment_label_correction_tenant_idx").on(table.tenantId)],
+);
