@@ -30,28 +30,39 @@ export const commentKeys = {
 };
 
 /** GET /api/reports/:surveyId/sentiment (403 PLAN_UPGRADE_REQUIRED without the Sentiment & Emotion feature). */
-export function useSentimentReport(surveyId: string, filters: readonly ReportFilter[]) {
+export function useSentimentReport(surveyId: string, filters: readonly ReportFilter[], enabled = true) {
   return useQuery({
     queryKey: commentKeys.sentiment(surveyId, filters),
     queryFn: ({ signal }) => api<SentimentReport>(reportPath(surveyId, "sentiment", filterQuery(filters)), { signal }),
     placeholderData: keepPreviousData,
-    enabled: Boolean(surveyId),
+    enabled: enabled && Boolean(surveyId),
   });
 }
 
 /** POST /api/reports/:surveyId/comments, once the saved filters are known. */
-export function useComments(surveyId: string, filters: SelectedFilters | null, search: string, reportFilters: readonly ReportFilter[]) {
+export function useComments(
+  surveyId: string,
+  filters: SelectedFilters | null,
+  search: string,
+  reportFilters: readonly ReportFilter[],
+  enabled = true,
+) {
   const body = filters ? commentsRequest(filters, search, reportFilters) : null;
   return useQuery({
     queryKey: commentKeys.comments(surveyId, `${filters ? serialiseFilters(filters) : ""}|${search.trim()}|${filtersKey(reportFilters)}`),
     queryFn: ({ signal }) => api<CommentsResponse>(reportPath(surveyId, "comments"), { method: "POST", body, signal }),
     placeholderData: keepPreviousData,
-    enabled: Boolean(surveyId) && body !== null,
+    enabled: enabled && Boolean(surveyId) && body !== null,
   });
 }
 
 /** GET /api/reports/:surveyId/thematic; `cohorts` narrows a restricted member's view (undefined: all assigned). */
-export function useThematicReport(surveyId: string, filters: readonly ReportFilter[], cohorts?: readonly { key: string; value: string }[]) {
+export function useThematicReport(
+  surveyId: string,
+  filters: readonly ReportFilter[],
+  cohorts?: readonly { key: string; value: string }[],
+  enabled = true,
+) {
   const params = new URLSearchParams(filterQuery(filters));
   for (const cohort of cohorts ?? []) params.append("cohort", `${cohort.key}:${cohort.value}`);
   const cohortText = cohorts === undefined ? "" : cohorts.map((cohort) => `${cohort.key}:${cohort.value}`).join(",");
@@ -59,7 +70,7 @@ export function useThematicReport(surveyId: string, filters: readonly ReportFilt
     queryKey: commentKeys.thematic(surveyId, filters, cohortText),
     queryFn: ({ signal }) => api<ThematicReport>(reportPath(surveyId, "thematic", params.toString()), { signal }),
     placeholderData: keepPreviousData,
-    enabled: Boolean(surveyId),
+    enabled: enabled && Boolean(surveyId),
   });
 }
 

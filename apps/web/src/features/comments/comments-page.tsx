@@ -36,7 +36,7 @@ import { useMe } from "../auth/session";
 import { QueryBoundary } from "../errors/query-boundary";
 import { meHasFeature } from "../surveys/survey-access";
 import { AiDisclaimer } from "../reports/ai-disclaimer";
-import { FeatureGate, useOpenUpgrade } from "../reports/feature-gate";
+import { FeatureGate, useHasFeature, useOpenUpgrade } from "../reports/feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "../reports/hidden-notice";
 import { useReportFilters, useSurveyText } from "../reports/report-api";
 import { PageCsvDownload } from "../reports/report-parts";
@@ -403,6 +403,11 @@ export function CommentsReportPage() {
   const { surveyId = "" } = useParams();
   const saved = useSelectedFilters(surveyId);
   const [reportFilters] = useReportFilters();
+  // Without the Comments Report the lock shows at once and no comments are requested.
+  const allowed = useHasFeature("CommentsReport");
+  if (allowed === false) {
+    return <FeatureGate feature="CommentsReport" locked overlay="top" minHeight={420} placeholder={<CommentsPlaceholder />} />;
+  }
   return (
     <Stack gap="md">
       <PageCsvDownload surveyId={surveyId} table="comments" filters={reportFilters} />

@@ -5,7 +5,7 @@ import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { AiDisclaimer } from "../reports/ai-disclaimer";
 import { SentimentDonut } from "../reports/breakdown-page";
-import { FeatureGate } from "../reports/feature-gate";
+import { FeatureGate, useHasFeature } from "../reports/feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "../reports/hidden-notice";
 import { useReportFilters, useSurveyText } from "../reports/report-api";
 import { PageCsvDownload } from "../reports/report-parts";
@@ -133,10 +133,12 @@ function SentimentPlaceholder() {
 export function SentimentReportPage() {
   const { surveyId = "" } = useParams();
   const [filters] = useReportFilters();
-  const query = useSentimentReport(surveyId, filters);
+  // A plan without the feature shows the lock at once and never asks the server (which would answer 403).
+  const allowed = useHasFeature("SentimentReport");
+  const query = useSentimentReport(surveyId, filters, allowed === true);
   const fill = useSurveyText(surveyId);
   if (query.isError && isApiError(query.error, 400)) return <FilterErrorAlert error={query.error} />;
-  if (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED") {
+  if (allowed === false || (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED")) {
     return <FeatureGate feature="SentimentReport" locked overlay="top" minHeight={420} placeholder={<SentimentPlaceholder />} />;
   }
   return (

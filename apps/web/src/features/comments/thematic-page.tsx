@@ -5,7 +5,7 @@ import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { AiDisclaimer } from "../reports/ai-disclaimer";
-import { FeatureGate } from "../reports/feature-gate";
+import { FeatureGate, useHasFeature } from "../reports/feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "../reports/hidden-notice";
 import { useReportFilters } from "../reports/report-api";
 import { PageCsvDownload } from "../reports/report-parts";
@@ -141,9 +141,10 @@ function ThematicPlaceholder() {
 export function ThematicReportPage() {
   const { surveyId = "" } = useParams();
   const [filters] = useReportFilters();
-  const query = useThematicReport(surveyId, filters);
+  const allowed = useHasFeature("ThematicAnalysis");
+  const query = useThematicReport(surveyId, filters, undefined, allowed === true);
   if (query.isError && isApiError(query.error, 400)) return <FilterErrorAlert error={query.error} />;
-  if (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED") {
+  if (allowed === false || (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED")) {
     return <FeatureGate feature="ThematicAnalysis" locked overlay="top" minHeight={420} placeholder={<ThematicPlaceholder />} />;
   }
   return (

@@ -1,12 +1,13 @@
-import type { BreakdownReport, ReportFilter } from "@hearth/shared";
+import type { BreakdownReport, ReportCohort, ReportFilter, SurveyField } from "@hearth/shared";
 import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { useSurvey } from "../surveys/survey-api";
-import { FeatureGate } from "./feature-gate";
+import { FeatureGate, useHasFeature } from "./feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "./hidden-notice";
 import { useBreakdownReport, useReportFilters, useSurveyText } from "./report-api";
+import { ReportFilterBar } from "./report-filter-bar";
 import { donutLabelSpots, formatPercent, type Slice, sentimentSlices, showPieLabel } from "./report-format";
 import { CsvButton } from "./report-parts";
 import classes from "./reports.module.css";
@@ -228,20 +229,48 @@ function BreakdownPlaceholder() {
   );
 }
 
-/** /dashboard/reports/lowi/:surveyId/breakdown: every question's answers, behind the Breakdown Report feature. */
+/**
+ * The cohort questions of a survey without a team report: its Radio questions marked `filter`. Which values may be
+ * shown is the server's suppression plan's call; a hidden one answers with the notice.
+ */
+function filterableCohorts(fields: readonly SurveyField[]): ReportCohort[] {
+  return fields
+    .filter((field) => field.filter === true && field.answerType === "Radio")
+    .map((field) => ({ key: field.key, label: field.question, values: field.radioOptions.map((value) => ({ value, visible: true })) }));
+}
+
+/**
+ * …/breakdown of any survey (LOWI or not): every choice and rating question's answers, behind the Breakdown Report
+ * feature, through the same suppression plan and cohort filters on the server.
+ */
 export function BreakdownReportPage() {
   const { surveyId = "" } = useParams();
   const [filters] = useReportFilters();
-  const query = useBreakdownReport(surveyId, filters);
+  const allowed = useHasFeature("BreakdownReport");
+  const query = useBreakdownReport(surveyId, filters, allowed === true);
   const fill = useSurveyText(surveyId);
-  const surveyName = useSurvey(surveyId).data?.name ?? "survey";
-  if (query.isError && isApiError(query.error, 400)) return <FilterErrorAlert error={query.error} />;
-  if (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED") {
+  const survey = useSurvey(surveyId).data;
+  const surveyName = survey?.name ?? "survey";
+  // LOWI reports get their filter bar from the layout; other surveys offer their own filterable questions, if any.
+  const otherCohorts = survey && !survey.isLOWI ? filterableCohorts(survey.fields) : null;
+  const otherFilterBar = otherCohorts && allowed === true ? <ReportFilterBar surveyId={surveyId} cohorts={otherCohorts} /> : null;
+  if (query.isError && isApiError(query.error, 400)) {
+    return (
+      <>
+        {otherFilterBar}
+        <FilterErrorAlert error={query.error} />
+      </>
+    );
+  }
+  if (allowed === false || (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED")) {
     return <FeatureGate feature="BreakdownReport" locked overlay="top" minHeight={420} placeholder={<BreakdownPlaceholder />} />;
   }
   return (
-    <QueryBoundary query={query}>
-      {(report) => <BreakdownView report={report} surveyName={surveyName} filters={filters} fill={fill} />}
-    </QueryBoundary>
+    <>
+      {otherFilterBar}
+      <QueryBoundary query={query}>
+        {(report) => <BreakdownView report={report} surveyName={surveyName} filters={filters} fill={fill} />}
+      </QueryBoundary>
+    </>
   );
 }

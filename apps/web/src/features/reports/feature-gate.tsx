@@ -1,11 +1,21 @@
-import { buildUpgradeQuery, FEATURE_LABELS, type Feature } from "@hearth/shared";
+import { buildUpgradeQuery, type Feature } from "@hearth/shared";
 import { Box, Button, Paper, Stack, Text, Tooltip } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useMe } from "../auth/session";
 import { meHasFeature } from "../surveys/survey-access";
+import { lockText } from "./lock-text";
 import classes from "./reports.module.css";
+
+/**
+ * Whether the signed-in user's plan (or the company's own feature list) includes the feature, by the shared hasFeature.
+ * Report queries pass it as `enabled`, so nothing a plan locks is requested (and answered 403); undefined until /api/me is in.
+ */
+export function useHasFeature(feature: Feature): boolean | undefined {
+  const me = useMe().data;
+  return me ? meHasFeature(me, feature) : undefined;
+}
 
 /** Opens the Upgrade Plan dialog for a feature on the current page, keeping the page's own parameters. */
 export function useOpenUpgrade() {
@@ -21,12 +31,11 @@ export function useOpenUpgrade() {
 /** The "Upgrade To Access" button on a locked section. */
 export function UpgradeToAccess({ feature }: { feature: Feature }) {
   const openUpgrade = useOpenUpgrade();
-  const label = FEATURE_LABELS[feature];
   return (
     <Paper shadow="md" p="md" withBorder maw={360} ta="center" data-testid="upgrade-to-access" data-feature={feature}>
       <Stack gap="xs" align="center">
         <IconLock size={22} aria-hidden />
-        <Text fw={600}>{label} is not included in your plan.</Text>
+        <Text fw={600}>{lockText(feature)}</Text>
         <Tooltip label="Upgrade To Access">
           <Button onClick={() => openUpgrade(feature)} leftSection={<IconLock size={16} aria-hidden />}>
             Upgrade To Access

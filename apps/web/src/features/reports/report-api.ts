@@ -52,12 +52,12 @@ export function useTeamReport(surveyId: string, cohort: string | null, enabled =
 }
 
 /** GET /api/reports/:surveyId/breakdown (403 PLAN_UPGRADE_REQUIRED without the Breakdown Report feature). */
-export function useBreakdownReport(surveyId: string, filters: readonly ReportFilter[]) {
+export function useBreakdownReport(surveyId: string, filters: readonly ReportFilter[], enabled = true) {
   return useQuery({
     queryKey: reportKeys.breakdown(surveyId, filters),
     queryFn: ({ signal }) => api<BreakdownReport>(reportPath(surveyId, "breakdown", filterQuery(filters)), { signal }),
     placeholderData: keepPreviousData,
-    enabled: Boolean(surveyId),
+    enabled: enabled && Boolean(surveyId),
   });
 }
 

@@ -2,6 +2,7 @@ import type { ReportCohort, ReportFilter } from "@hearth/shared";
 import { Button, CloseButton, Group, Paper, Pill, Select, Stack, Text } from "@mantine/core";
 import { IconFilter } from "@tabler/icons-react";
 import { useState } from "react";
+import { useHasFeature } from "./feature-gate";
 import { useReportFilters, useSurveyText, useTeamReport } from "./report-api";
 import { addFilter, cohortValueOptions, MAX_REPORT_FILTERS, removeFilter } from "./report-filters";
 
@@ -26,13 +27,15 @@ const labelOf = (cohorts: readonly ReportCohort[], key: string) => cohorts.find(
  */
 export function ReportFilterBar({ surveyId, cohorts: given, threshold: givenThreshold, hiddenCohorts = [] }: ReportFilterBarProps) {
   const [filters, setFilters] = useReportFilters();
-  const team = useTeamReport(surveyId, null, given === undefined);
+  // The team report (the cohorts' source on LOWI reports) needs the LOWI Report feature: a plan without it asks nothing.
+  const teamAllowed = useHasFeature("LOWIReport") === true;
+  const team = useTeamReport(surveyId, null, given === undefined && teamAllowed);
   const [key, setKey] = useState<string | null>(null);
   const [value, setValue] = useState<string | null>(null);
 
   const fill = useSurveyText(surveyId);
   const cohorts = (given ?? team.data?.cohorts ?? []).map((cohort) => ({ ...cohort, label: fill(cohort.label) }));
-  const unavailable = given === undefined && team.isError;
+  const unavailable = given === undefined && (team.isError || !teamAllowed);
   if (filters.length === 0 && (unavailable || ((given || team.data) && cohorts.length === 0))) return null;
 
   const threshold = givenThreshold ?? team.data?.threshold;

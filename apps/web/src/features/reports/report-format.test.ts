@@ -50,7 +50,7 @@ describe("report number formats", () => {
 });
 
 describe("report tabs", () => {
-  it("lists six LOWI tabs and two for other surveys", () => {
+  it("lists six LOWI tabs and three for other surveys (their choice questions in Breakdown)", () => {
     expect(REPORT_TABS.lowi.map((info) => info.label)).toEqual([
       "Company",
       "Team",
@@ -59,13 +59,14 @@ describe("report tabs", () => {
       "Thematic Analysis",
       "Breakdown",
     ]);
-    expect(REPORT_TABS.other.map((info) => info.tab)).toEqual(["sentiment", "comments"]);
+    expect(REPORT_TABS.other.map((info) => info.tab)).toEqual(["sentiment", "comments", "breakdown"]);
   });
 
   it("finds the tab of a path", () => {
     expect(tabFromPath("/dashboard/reports/lowi/s1/team", "lowi")?.tab).toBe("team");
     expect(tabFromPath("/dashboard/reports/other/s1/company", "other")).toBeNull();
     expect(tabFromPath("/dashboard/reports/other/s1/comments/", "other")?.tab).toBe("comments");
+    expect(tabFromPath("/dashboard/reports/other/s1/breakdown", "other")?.tab).toBe("breakdown");
   });
 });
 

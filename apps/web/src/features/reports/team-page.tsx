@@ -6,7 +6,7 @@ import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { useSurvey } from "../surveys/survey-api";
 import { heatmapColour } from "./heatmap";
-import { FeatureGate } from "./feature-gate";
+import { FeatureGate, useHasFeature } from "./feature-gate";
 import { HiddenNotice } from "./hidden-notice";
 import { useSurveyText, useTeamReport } from "./report-api";
 import { formatScore } from "./report-format";
@@ -182,7 +182,8 @@ export function TeamReportPage() {
   const { surveyId = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const cohort = params.get("cohort");
-  const query = useTeamReport(surveyId, cohort);
+  const allowed = useHasFeature("LOWIReport");
+  const query = useTeamReport(surveyId, cohort, allowed === true);
   const surveyName = useSurvey(surveyId).data?.name ?? "survey";
   const fill = useSurveyText(surveyId);
   const onCohort = (key: string) =>
@@ -191,7 +192,7 @@ export function TeamReportPage() {
       next.set("cohort", key);
       return next;
     });
-  if (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED") {
+  if (allowed === false || (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED")) {
     return <FeatureGate feature="LOWIReport" locked minHeight={360} placeholder={<TeamPlaceholder />} />;
   }
   return (
