@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activeHref, MAIN_NAV } from "./nav-items";
+import { hasPermission, type Permission } from "@hearth/shared";
+import { ADMIN_NAV, activeHref, MAIN_NAV, visibleNavItems } from "./nav-items";
 
 describe("activeHref", () => {
   it("picks the most specific item", () => {
@@ -26,5 +27,32 @@ describe("activeHref", () => {
       "Data Import",
       "Culture profile",
     ]);
+  });
+});
+
+describe("visibleNavItems", () => {
+  const canAs = (role: string) => (required: Permission | "internal") =>
+    required === "internal" ? false : hasPermission({ role }, required);
+
+  it("shows Staff only the items whose pages they may open", () => {
+    const labels = visibleNavItems(MAIN_NAV, canAs("Staff")).map((item) => item.label);
+    expect(labels).not.toContain("Add New Survey");
+    expect(labels).not.toContain("Data Import");
+    expect(labels).not.toContain("Company profile");
+    expect(labels).toContain("Surveys");
+    expect(labels).toContain("Dashboard");
+  });
+
+  it("shows an Admin every item but the internal ones", () => {
+    expect(visibleNavItems(MAIN_NAV, canAs("Admin"))).toHaveLength(MAIN_NAV.length);
+    expect(visibleNavItems(ADMIN_NAV, canAs("Admin"))).toHaveLength(0);
+  });
+
+  it("names, for each gated item, the permission its route asks for", () => {
+    const required = Object.fromEntries(MAIN_NAV.map((item) => [item.href, item.requires ?? null]));
+    expect(required["/dashboard/surveys/new"]).toBe("survey-edit");
+    expect(required["/dashboard/surveys"]).toBe("survey-view");
+    expect(required["/dashboard/data"]).toBe("data-import");
+    expect(required["/dashboard/profile"]).toBe("company-profile");
   });
 });

@@ -4,7 +4,7 @@ import { IconHelp } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { canAccess } from "../auth/session";
 import { useSupport } from "../support/support-context";
-import { ADMIN_NAV, activeHref, MAIN_NAV, type NavItem } from "./nav-items";
+import { ADMIN_NAV, activeHref, MAIN_NAV, type NavItem, visibleNavItems } from "./nav-items";
 
 interface SidebarProps {
   me: MeResponse;
@@ -14,7 +14,7 @@ interface SidebarProps {
 export function Sidebar({ me, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   const { openSupport } = useSupport();
-  const visible = (items: NavItem[]) => items.filter((item) => !item.requires || canAccess(me, item.requires));
+  const visible = (items: NavItem[]) => visibleNavItems(items, (required) => canAccess(me, required));
   const main = visible(MAIN_NAV);
   const admin = visible(ADMIN_NAV);
   const active = activeHref(pathname, [...main, ...admin]);

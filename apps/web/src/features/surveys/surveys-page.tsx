@@ -1,5 +1,5 @@
 import { describeSurveyStatus, type SurveySummary } from "@hearth/shared";
-import { Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArchive, IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -41,26 +41,18 @@ export function SurveysPage() {
   const actions = useSurveyActions(timeZone);
   if (!rights || !ready) return <PageLoader />;
 
-  const newSurvey = (
-    <Button
-      component={Link}
-      to={NEW_SURVEY_PATH}
-      leftSection={<IconPlus size={18} aria-hidden />}
-      data-disabled={!rights.canEdit || undefined}
-      aria-disabled={!rights.canEdit || undefined}
-      onClick={(event) => !rights.canEdit && event.preventDefault()}
-    >
-      New Survey
-    </Button>
-  );
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={1} fz={{ base: 24, sm: 28 }}>
           Surveys
         </Title>
-        {rights.canEdit ? newSurvey : <Tooltip label="Not Authorized">{newSurvey}</Tooltip>}
+        {/* Only users who may open the wizard see its button (the spec's edit-permission gate). */}
+        {rights.canEdit && (
+          <Button component={Link} to={NEW_SURVEY_PATH} leftSection={<IconPlus size={18} aria-hidden />}>
+            New Survey
+          </Button>
+        )}
       </Group>
       <QueryBoundary query={query}>
         {(surveys) => {

@@ -1,5 +1,5 @@
 import { canRequestPlan, MESSAGES, type MeResponse, PLAN_REQUEST_RECEIVED } from "@hearth/shared";
-import { Alert, Button, Group, Modal, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCircleCheck, IconPhoneCall } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -35,14 +35,12 @@ export function SalesCallbackModal({ me, request, opened, onClose }: SalesCallba
       centered
       closeButtonProps={{ "aria-label": "Close" }}
     >
+      {/* Once sent, "Request Received!" is the dialog's title; the body does not repeat it. */}
       {send.isSuccess ? (
         <Stack align="center" ta="center" gap="sm" data-testid="upgrade-request-received">
           <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
             <IconCircleCheck size={32} />
           </ThemeIcon>
-          <Title order={3} fz="lg">
-            Request Received!
-          </Title>
           <Text>{PLAN_REQUEST_RECEIVED}</Text>
           <Button onClick={onClose}>Close</Button>
         </Stack>
