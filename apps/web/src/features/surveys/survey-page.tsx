@@ -1,4 +1,4 @@
-import { describeSurveyStatus, findPreset, type SurveyDetail } from "@hearth/shared";
+import { canWriteCustomQuestions, describeSurveyStatus, findPreset, type SurveyDetail } from "@hearth/shared";
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil } from "@tabler/icons-react";
 import { Link, Navigate, useParams } from "react-router";
@@ -6,7 +6,7 @@ import { QueryBoundary } from "../errors/query-boundary";
 import { InviteLink } from "./invite-link";
 import { PageLoader } from "./page-loader";
 import { useSurvey } from "./survey-api";
-import { useSurveyAccess } from "./survey-access";
+import { meHasFeature, useSurveyAccess } from "./survey-access";
 import { SurveyActionButtons } from "./survey-action-buttons";
 import { editSurveyPath, formatEndDate, SURVEYS_PATH, type SurveyKind, surveyKind, surveyPath } from "./survey-paths";
 import { SurveyStatusBadge } from "./survey-status-badge";
@@ -31,7 +31,13 @@ function SurveyView({ survey }: { survey: SurveyDetail }) {
   const actions = useSurveyActions(timeZone);
   if (!rights || !me || !ready) return <PageLoader />;
   const status = describeSurveyStatus(survey, Date.now());
-  const canEditPublished = rights.canEdit && (status === "Active" || (status === "Closed" && me.user.isInternalAccount));
+  // A LOWI survey's questions are fixed unless the company may add questions of its own; then there is nothing to edit.
+  const questionsEditable = canWriteCustomQuestions(survey.surveyPreset, {
+    customQuestions: meHasFeature(me, "CustomQuestions"),
+    allSurveys: meHasFeature(me, "AllSurveys"),
+  });
+  const canEditPublished =
+    rights.canEdit && questionsEditable && (status === "Active" || (status === "Closed" && me.user.isInternalAccount));
 
   return (
     <Stack gap="lg">
