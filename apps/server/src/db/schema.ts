@@ -175,6 +175,8 @@ export const notification = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull(),
     link: text("link"),
+    /** What the notification is about when the server may resolve it later ("complete-profile"); null for plain news. */
+    kind: text("kind"),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
