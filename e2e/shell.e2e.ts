@@ -83,7 +83,7 @@ describe("app shell", () => {
     await page.goto("/dashboard/notifications");
     const footer = await visibleText(page.getByRole("navigation", { name: "Pagination" }));
     expect(footer).toMatch(/Showing \d+ to \d+ of \d+ results/);
-    const markButtons = page.getByRole("button", { name: /^Mark ".*" as read$/ });
+    const markButtons = page.getByRole("button", { name: /^Mark as read: ".*"$/ });
     expect(await markButtons.count()).toBeGreaterThan(0);
     await page.getByRole("button", { name: /Notifications, \d+ unread/ }).waitFor();
     await page.getByRole("button", { name: "Mark all as read" }).click();

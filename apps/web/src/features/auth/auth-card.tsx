@@ -5,7 +5,7 @@ import { Brand } from "../shell/brand";
 /** The centred card the sign-in, forgot-password and reset-password pages sit in. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
-    <Box mih="100dvh" bg="ember.0" px="md" py={40}>
+    <Box component="main" mih="100dvh" bg="ember.0" px="md" py={40}>
       <Center>
         <Stack w="100%" maw={440} gap="lg">
           <Center>

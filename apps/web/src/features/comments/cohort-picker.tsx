@@ -88,7 +88,7 @@ export function CohortPicker({ surveyId, member }: { surveyId: string; member: M
           disabled={state === "loading" || assigned.isPending}
           data-testid="cohort-picker"
           data-state={state}
-          aria-label={`Cohorts of ${member.email}`}
+          aria-label={`${assigned.isError ? "Cohorts unavailable" : label}: cohorts of ${member.email}`}
           maw={240}
         >
           <Text span size="sm" truncate>

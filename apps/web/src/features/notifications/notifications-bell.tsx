@@ -18,45 +18,46 @@ export function NotificationsBell() {
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
 
   return (
-    <Menu position="bottom-end" width={320} shadow="md" withinPortal>
-      <Menu.Target>
-        <Indicator
-          label={unread > 99 ? "99+" : unread}
-          size={18}
-          offset={6}
-          disabled={unread === 0}
-          color="red.9"
-          data-testid="notifications-badge"
-        >
+    // The menu's button is the ActionIcon itself (it takes aria-expanded); the count sits on a wrapper around the menu.
+    <Indicator
+      label={unread > 99 ? "99+" : unread}
+      size={18}
+      offset={6}
+      disabled={unread === 0}
+      color="red.9"
+      data-testid="notifications-badge"
+    >
+      <Menu position="bottom-end" width={320} shadow="md" withinPortal>
+        <Menu.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label}>
             <IconBell size={22} stroke={1.6} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Notifications</Menu.Label>
-        {latest.length === 0 && (
-          <Text size="sm" c="dimmed" px="sm" py="xs">
-            You are all caught up.
-          </Text>
-        )}
-        {latest.map((item) => (
-          <Menu.Item key={item.id} component={Link} to={internalLink(item.link)}>
-            <Box>
-              <Text size="sm" fw={item.readAt ? 400 : 700} lineClamp={1}>
-                {item.title}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {dayjs(item.createdAt).format("MM/DD/YYYY h:mm A")}
-              </Text>
-            </Box>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Notifications</Menu.Label>
+          {latest.length === 0 && (
+            <Text size="sm" c="dimmed" px="sm" py="xs">
+              You are all caught up.
+            </Text>
+          )}
+          {latest.map((item) => (
+            <Menu.Item key={item.id} component={Link} to={internalLink(item.link)}>
+              <Box>
+                <Text size="sm" fw={item.readAt ? 400 : 700} lineClamp={1}>
+                  {item.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {dayjs(item.createdAt).format("MM/DD/YYYY h:mm A")}
+                </Text>
+              </Box>
+            </Menu.Item>
+          ))}
+          <Divider my={4} />
+          <Menu.Item component={Link} to="/dashboard/notifications" c="ember.8" fw={600}>
+            See all notifications
           </Menu.Item>
-        ))}
-        <Divider my={4} />
-        <Menu.Item component={Link} to="/dashboard/notifications" c="ember.8" fw={600}>
-          See all notifications
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </Menu.Dropdown>
+      </Menu>
+    </Indicator>
   );
 }

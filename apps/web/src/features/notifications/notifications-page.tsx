@@ -70,7 +70,7 @@ export function NotificationsPage() {
                             leftSection={<IconCheck size={14} aria-hidden />}
                             onClick={() => markRead.mutate(item.id)}
                             loading={markRead.isPending && markRead.variables === item.id}
-                            aria-label={`Mark "${item.title}" as read`}
+                            aria-label={`Mark as read: "${item.title}"`}
                           >
                             Mark as read
                           </Button>

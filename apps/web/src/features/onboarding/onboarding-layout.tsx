@@ -43,7 +43,7 @@ export function OnboardingLayout() {
   );
 
   return (
-    <Box mih="100dvh" bg="ember.0" py={{ base: "md", md: 48 }}>
+    <Box component="main" mih="100dvh" bg="ember.0" py={{ base: "md", md: 48 }}>
       <Container size="lg" px={{ base: "sm", sm: "md" }}>
         <Grid gap={{ base: "md", md: 40 }}>
           <Grid.Col span={{ base: 12, md: 4 }}>

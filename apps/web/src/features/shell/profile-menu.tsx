@@ -1,5 +1,5 @@
 import type { MeResponse } from "@hearth/shared";
-import { Avatar, Badge, Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Badge, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import {
   IconChevronDown,
   IconCreditCard,
@@ -27,9 +27,11 @@ export function ProfileMenu({ me }: { me: MeResponse }) {
   return (
     <Menu position="bottom-end" width={270} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Profile menu" data-testid="profile-menu-button">
+        {/* Named by what it shows (name and role), plus "profile menu" for the phone, where only the initials show. */}
+        <UnstyledButton data-testid="profile-menu-button">
+          <VisuallyHidden>Profile menu: </VisuallyHidden>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="ember" radius="xl" size={34}>
+            <Avatar color="ember" radius="xl" size={34} aria-hidden>
               {initials(me)}
             </Avatar>
             <Box visibleFrom="sm" maw={160}>
