@@ -9,7 +9,7 @@ import { scoreTable } from "./build.js";
 export const SENTIMENT_WORDS = scoreTable({
   "3": `excellent amazing outstanding fantastic wonderful incredible awesome superb brilliant exceptional phenomenal
     perfect best adore thrilled exhilarating stunning`,
-  "2.5": "love loved loving great terrific inspiring",
+  "2.5": "love loved loving great terrific inspiring lovely",
   "2": `good happy glad grateful thankful appreciate appreciated appreciative supportive helpful kind caring fun
     enjoy enjoyable proud inspire inspired excited exciting motivated motivating generous fair respectful respected
     valued trusted positive pleasant welcoming inclusive transparent honest approachable empowered empowering

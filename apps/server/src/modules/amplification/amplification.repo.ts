@@ -2,10 +2,11 @@
  * The only SQL of social quotes. Every function takes the tenant id, so no query reads another company's comments.
  */
 import { QUOTE_MAX_LENGTH, QUOTE_MIN_LENGTH } from "@hearth/shared";
-import { and, asc, count, desc, eq, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "../../db/client.js";
 import { activityLog, survey, surveyResponse, tenant } from "../../db/schema.js";
 import { commentExcerpt } from "../../db/schema-reports.js";
+import { correctedColumn, passesQuoteRule } from "./quote-rule.js";
 
 /**
  * Text that looks like contact details (an email address, an @handle, a phone number or a web address) never becomes
@@ -84,7 +85,10 @@ function withinBlocks(surveys: readonly QuotableSurvey[]): SQL {
   return or(...surveys.map((entry) => and(eq(commentExcerpt.surveyId, entry.surveyId), lte(surveyResponse.seq, entry.maxSeq)))) as SQL;
 }
 
-/** One page of quotes from the given surveys: newest survey first, then by excerpt id (random, not answer order). */
+/**
+ * One page of quotes from the given surveys: newest survey first, then by excerpt id (random, not answer order).
+ * The candidates the SQL finds pass the quote rule (`passesQuoteRule`) before they are paged and counted.
+ */
 export async function listQuotes(
   db: Database,
   tenantId: string,
@@ -94,23 +98,15 @@ export async function listQuotes(
 ): Promise<{ rows: QuoteRow[]; total: number }> {
   if (surveys.length === 0) return { rows: [], total: 0 };
   const where = and(eligible(tenantId), withinBlocks(surveys));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(quoteColumns)
-      .from(commentExcerpt)
-      .innerJoin(survey, and(eq(survey.id, commentExcerpt.surveyId), eq(survey.tenantId, commentExcerpt.tenantId)))
-      .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
-      .where(where)
-      .orderBy(desc(survey.createdAt), asc(survey.id), asc(commentExcerpt.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: count() })
-      .from(commentExcerpt)
-      .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
-      .where(where),
-  ]);
-  return { rows, total: Number(counted?.total ?? 0) };
+  const candidates = await db
+    .select({ ...quoteColumns, sentiment: commentExcerpt.sentiment, corrected: correctedColumn })
+    .from(commentExcerpt)
+    .innerJoin(survey, and(eq(survey.id, commentExcerpt.surveyId), eq(survey.tenantId, commentExcerpt.tenantId)))
+    .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
+    .where(where)
+    .orderBy(desc(survey.createdAt), asc(survey.id), asc(commentExcerpt.id));
+  const quotes = candidates.filter(passesQuoteRule).map(({ id, text, surveyId, surveyName }) => ({ id, text, surveyId, surveyName }));
+  return { rows: quotes.slice(offset, offset + limit), total: quotes.length };
 }
 
 /** One quotable comment of this company, or undefined (another company's, removed, not positive, too long…). */
@@ -120,12 +116,20 @@ export async function findQuote(
   quoteId: string,
 ): Promise<(QuoteRow & { surveyIsDemo: boolean; responseSeq: number }) | undefined> {
   const [row] = await db
-    .select({ ...quoteColumns, surveyIsDemo: survey.isDemo, responseSeq: surveyResponse.seq })
+    .select({
+      ...quoteColumns,
+      surveyIsDemo: survey.isDemo,
+      responseSeq: surveyResponse.seq,
+      sentiment: commentExcerpt.sentiment,
+      corrected: correctedColumn,
+    })
     .from(commentExcerpt)
     .innerJoin(survey, and(eq(survey.id, commentExcerpt.surveyId), eq(survey.tenantId, commentExcerpt.tenantId)))
     .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
     .where(and(eligible(tenantId), eq(commentExcerpt.id, quoteId), eq(survey.draft, false)));
-  return row ? { ...row, responseSeq: row.responseSeq ?? 0 } : undefined;
+  if (!row || !passesQuoteRule(row)) return undefined;
+  const { sentiment: _sentiment, corrected: _corrected, ...quote } = row;
+  return { ...quote, responseSeq: row.responseSeq ?? 0 };
 }
 
 /** Sets the hidden flag; false when the comment is not this company's. */

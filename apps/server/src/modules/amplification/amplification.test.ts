@@ -74,8 +74,8 @@ async function companyWithComments(testApp: TestApp, plan: string, responses: nu
 
 const LONG = `${"Everyone here is generous with their time and ideas. ".repeat(6)}`.trim();
 const COMMENTS: Comment[] = [
-  { text: "My manager gives me real feedback every week." },
-  { text: "  People jump in to help\n without being asked.  " },
+  { text: "My manager gives me wonderful, honest feedback every week." },
+  { text: "  People are kind and\n always happy to help.  " },
   { text: "I am proud of what we ship." },
   { text: "The on-call rota is exhausting.", sentiment: "negative" },
   { text: "The office is fine.", sentiment: "neutral" },
@@ -111,8 +111,8 @@ describe("social quotes", () => {
     expect(texts).toEqual(
       [
         "I am proud of what we ship.",
-        "My manager gives me real feedback every week.",
-        "People jump in to help without being asked.",
+        "My manager gives me wonderful, honest feedback every week.",
+        "People are kind and always happy to help.",
       ].sort(),
     );
     const ids = body.quotes.map((quote: { id: string }) => quote.id);
@@ -176,7 +176,7 @@ describe("social quotes", () => {
 
   it("renders a 1200×675 PNG with the company's logo and logs download_social_image", async () => {
     await updateTenant(testApp.ctx.database.db, gold.tenantId, { logo: LOGO_PNG, logoContentType: "image/png", logoUpdatedAt: new Date() });
-    const quoteId = gold.ids.get("My manager gives me real feedback every week.") as string;
+    const quoteId = gold.ids.get("My manager gives me wonderful, honest feedback every week.") as string;
     const response = await get(imageUrl(quoteId), gold.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("image/png");
@@ -269,12 +269,12 @@ describe("social quotes", () => {
   });
 
   it("answers 404 for another company's quote on every route, and 400 for a malformed id", async () => {
-    const other = await companyWithComments(testApp, "Gold", 6, [{ text: "Their own quote, never ours." }]);
-    const quoteId = gold.ids.get("My manager gives me real feedback every week.") as string;
+    const other = await companyWithComments(testApp, "Gold", 6, [{ text: "Their own lovely quote." }]);
+    const quoteId = gold.ids.get("My manager gives me wonderful, honest feedback every week.") as string;
     expect((await get(imageUrl(quoteId), other.cookie)).statusCode).toBe(404);
     expect((await post(removeUrl(quoteId), other.cookie)).statusCode).toBe(404);
     const otherList = (await get("/api/amplification/quotes", other.cookie)).json();
-    expect(otherList.quotes.map((quote: { text: string }) => quote.text)).toEqual(["Their own quote, never ours."]);
+    expect(otherList.quotes.map((quote: { text: string }) => quote.text)).toEqual(["Their own lovely quote."]);
     const [row] = await testApp.ctx.database.db
       .select({ hidden: commentExcerpt.hidden })
       .from(commentExcerpt)
@@ -288,7 +288,7 @@ describe("social quotes", () => {
 
   it("rate limits image downloads per user", async () => {
     const manager = await addMember(testApp, gold.tenantId, "Manager");
-    const quoteId = gold.ids.get("My manager gives me real feedback every week.") as string;
+    const quoteId = gold.ids.get("My manager gives me wonderful, honest feedback every week.") as string;
     const statuses: number[] = [];
     for (let index = 0; index < 21; index++) statuses.push((await get(imageUrl(quoteId), manager.cookie)).statusCode);
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
