@@ -54,8 +54,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     tenantId: demo.id,
     userId: null,
     title: "Welcome to Hearth",
-    body: "Your demo company is ready. Complete your company profile to unlock the LOWI survey.",
-    link: "/dashboard/profile",
+    // The demo's profile is complete, so its welcome points at the surveys rather than asking for the profile.
+    body: "Your demo company is ready: a closed LOWI survey with its reports, and an active custom survey.",
+    link: "/dashboard/surveys",
   });
   return true;
 }

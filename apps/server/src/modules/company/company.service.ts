@@ -10,6 +10,7 @@ import {
 } from "@hearth/shared";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../lib/errors.js";
+import { resolveProfilePrompt } from "../notifications/profile-prompt.js";
 import { type TenantRow, findTenant, updateTenant } from "./company.repo.js";
 
 export function toCompanyProfile(row: TenantRow): CompanyProfile {
@@ -51,6 +52,7 @@ export async function updateCompanyProfile(db: Database, tenantId: string, input
     timeZone: input.timeZone,
   });
   if (!row) throw notFound("Company not found");
+  await resolveProfilePrompt(db, tenantId, row);
   return toCompanyProfile(row);
 }
 

@@ -54,3 +54,12 @@ export async function insertNotification(
     .returning();
   return inserted;
 }
+
+/** Removes the company's notifications of one kind (those the server resolves, e.g. "complete-profile"). */
+export async function deleteNotificationsOfKind(db: Database, tenantId: string, kind: string): Promise<number> {
+  const rows = await db
+    .delete(notification)
+    .where(and(eq(notification.tenantId, tenantId), eq(notification.kind, kind)))
+    .returning({ id: notification.id });
+  return rows.length;
+}

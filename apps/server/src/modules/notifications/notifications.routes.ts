@@ -4,6 +4,7 @@ import type { AppContext } from "../../app-context.js";
 import { notFound } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
 import { countNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from "./notifications.repo.js";
+import { resolveProfilePrompt } from "./profile-prompt.js";
 
 const PAGE_SIZE = 25;
 
@@ -18,6 +19,8 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
     query: pageQuerySchema,
     response: notificationListSchema,
     handler: async ({ actor, query }) => {
+      // A profile prompt outlived by a complete profile is resolved before anything is listed or counted.
+      await resolveProfilePrompt(db, actor.tenantId);
       const [rows, counts] = await Promise.all([
         listNotifications(db, actor.tenantId, actor.userId, PAGE_SIZE, (query.page - 1) * PAGE_SIZE),
         countNotifications(db, actor.tenantId, actor.userId),
