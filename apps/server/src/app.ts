@@ -1,8 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import helmet from "@fastify/helmet";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppContext } from "./app-context.js";
 import { createAuth } from "./auth/auth.js";
@@ -12,6 +10,7 @@ import { type DatabaseHandle, migrateDatabase } from "./db/client.js";
 import type { Env } from "./env.js";
 import { JobQueue } from "./jobs/queue.js";
 import { registerErrorHandler } from "./lib/errors.js";
+import { registerOpenApi } from "./lib/openapi.js";
 import { registerOriginCheck } from "./lib/origin-check.js";
 import { RateLimiter } from "./lib/rate-limit.js";
 import { registerWebApp } from "./lib/static-web.js";
@@ -137,14 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerErrorHandler(app);
   registerOriginCheck(app, [env.APP_URL]);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "Hearth API", version: "0.1.0", description: "Workplace-culture surveys, reports and certification." },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "list" } });
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, ctx);
 
   await registerHealthRoutes(app, ctx);
   await registerAuthRoutes(app, ctx);

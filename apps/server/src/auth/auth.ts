@@ -3,7 +3,7 @@ import { sso } from "@better-auth/sso";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { emailOTP } from "better-auth/plugins";
+import { emailOTP, openAPI } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { PASSWORD_MIN_LENGTH } from "@hearth/shared";
 import type { DatabaseHandle } from "../db/client.js";
@@ -47,6 +47,12 @@ const SSO_MANAGEMENT_PATHS = [
   "/sso/callback",
   "/sso/saml2/sp/metadata",
 ];
+
+/**
+ * Better Auth's openAPI plugin describes its endpoints for Hearth's document (lib/openapi.ts calls it on the
+ * server); over HTTP neither its schema nor its reference page (which loads a script from a CDN) is served.
+ */
+const OPEN_API_PATHS = ["/open-api/generate-schema", "/reference"];
 
 const ssoRefusal = (message: string) => new APIError("FORBIDDEN", { code: "SSO_ACCOUNT_NOT_ALLOWED", message });
 
@@ -186,7 +192,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
       database: { generateId: () => randomUUID() },
       ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ["x-forwarded-for"] : [], disableIpTracking: false },
     },
-    disabledPaths: SSO_MANAGEMENT_PATHS,
+    disabledPaths: [...SSO_MANAGEMENT_PATHS, ...OPEN_API_PATHS],
     hooks: { before: checkSsoSignIn },
     telemetry: { enabled: false },
     logger: { disabled: env.NODE_ENV === "test" },
@@ -256,6 +262,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
         disableImplicitSignUp: false,
         defaultOverrideUserInfo: false,
       }),
+      openAPI({ disableDefaultReference: true }),
     ],
   });
 }

@@ -26,23 +26,78 @@ export interface RouteDefinition<B, Q, P, R> {
   query?: ZodType<Q>;
   params?: ZodType<P>;
   response?: ZodType<R>;
+  /**
+   * For an answer that is a file or a page rather than JSON (a CSV, a PDF, an image, an HTML page): the content
+   * types it may carry, documented as the success response.
+   */
+  produces?: readonly string[];
   status?: number;
   bodyLimit?: number;
   handler(input: RouteInput<B, Q, P>): Promise<R>;
 }
 
-const toJsonSchema = (schema: ZodType | undefined) => {
+/**
+ * A zod schema as JSON Schema draft 2020-12, the dialect of OpenAPI 3.1 Schema Objects (zod's own target). Inputs
+ * are described as accepted (defaults optional), responses as sent.
+ */
+export function toJsonSchema(schema: ZodType | undefined, io: "input" | "output" = "input"): Record<string, unknown> | undefined {
   if (!schema) return undefined;
   try {
-    const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
-    return jsonSchema;
+    const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
+    return explicitRecordKeys(jsonSchema) as Record<string, unknown>;
   } catch {
     return undefined;
   }
-};
+}
+
+/**
+ * A record keyed by an enum (z.record(z.enum([...]), value)) comes out as propertyNames + additionalProperties with
+ * every key required; written as properties instead, each required name is also a declared property (the same
+ * constraint, which OpenAPI tools can read).
+ */
+function explicitRecordKeys(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(explicitRecordKeys);
+  if (!node || typeof node !== "object") return node;
+  const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, explicitRecordKeys(value)])) as Record<
+    string,
+    unknown
+  >;
+  const keys = (schema.propertyNames as { enum?: unknown[] } | undefined)?.enum;
+  const required = schema.required as string[] | undefined;
+  const values = schema.additionalProperties;
+  if (
+    !schema.properties &&
+    keys &&
+    required &&
+    values &&
+    typeof values === "object" &&
+    keys.every((key) => required.includes(String(key)))
+  ) {
+    const { propertyNames: _names, additionalProperties: _values, ...rest } = schema;
+    return { ...rest, properties: Object.fromEntries(required.map((key) => [key, structuredClone(values)])), additionalProperties: false };
+  }
+  return schema;
+}
+
+/** The success response: the JSON schema, the file or page types, or (for a handler without either) some JSON. */
+function successResponse(definition: { response?: ZodType; produces?: readonly string[] }) {
+  if (definition.produces && definition.produces.length > 0) {
+    return {
+      description: "The file or page",
+      content: Object.fromEntries(
+        definition.produces.map((type) => [
+          type,
+          { schema: /^text\//.test(type) ? { type: "string" } : { type: "string", contentMediaType: type.split(";")[0] } },
+        ]),
+      ),
+    };
+  }
+  return toJsonSchema(definition.response, "output") ?? { description: "Default Response", type: "object" };
+}
 
 const errorJsonSchema = toJsonSchema(
   z.object({ error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }) }),
+  "output",
 );
 
 /**
@@ -56,7 +111,6 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
   definition: RouteDefinition<B, Q, P, R>,
 ): void {
   const status = definition.status ?? 200;
-  const responseSchema = toJsonSchema(definition.response);
   app.route({
     method: definition.method,
     url: definition.url,
@@ -67,11 +121,9 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
       body: toJsonSchema(definition.body),
       querystring: toJsonSchema(definition.query),
       params: toJsonSchema(definition.params),
-      response: {
-        ...(responseSchema ? { [status]: responseSchema } : {}),
-        "4xx": errorJsonSchema,
-      },
-      ...(definition.access === "public" ? {} : { security: [{ session: [] }] }),
+      response: { [status]: successResponse(definition), "4xx": errorJsonSchema },
+      // A public operation says so (an empty security list) rather than leaving it unstated.
+      security: definition.access === "public" ? [] : [{ session: [] }],
     }),
     handler: async (request, reply) => {
       const actor = await authorize(ctx, request, definition.access);

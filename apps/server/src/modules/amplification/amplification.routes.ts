@@ -28,6 +28,7 @@ export async function registerAmplificationRoutes(app: FastifyInstance, ctx: App
     tags: ["amplification"],
     access: "amplification",
     params: quoteParams,
+    produces: ["image/png"],
     handler: async ({ actor, params, reply }) => {
       const image = await renderSocialQuoteImage(ctx, actor, params.id);
       return reply

@@ -77,6 +77,7 @@ export async function registerCompanyRoutes(app: FastifyInstance, ctx: AppContex
     summary: "The company logo image",
     tags: ["company"],
     access: "signed-in",
+    produces: ["image/png", "image/jpeg"],
     handler: async ({ actor, reply }) => {
       const logo = await getCompanyLogo(db, actor.tenantId);
       return reply

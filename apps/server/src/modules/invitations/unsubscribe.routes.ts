@@ -55,6 +55,7 @@ function registerUnsubscribeHandlers(
     tags: ["invitations"],
     access: "public",
     query: tokenQuery,
+    produces: ["text/html; charset=utf-8"],
     handler: async ({ query, request, reply }) => {
       const { tenantId, email } = read(query.t, request.ip);
       const company = (await findCompanyName(ctx.database.db, tenantId)) ?? "this company";
@@ -77,6 +78,7 @@ function registerUnsubscribeHandlers(
     tags: ["invitations"],
     access: "public",
     query: tokenQuery,
+    produces: ["text/html; charset=utf-8"],
     handler: async ({ query, request, reply }) => {
       const { tenantId, email } = read(query.t, request.ip);
       await suppressEmail(ctx.database.db, tenantId, email);

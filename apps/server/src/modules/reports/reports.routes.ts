@@ -60,6 +60,7 @@ export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext
     summary: "The company report as a PDF",
     tags: ["reports"],
     access: "report-view",
+    produces: ["application/pdf"],
     params: surveyParams,
     query: filterQuery,
     handler: async ({ actor, params, query, reply }) => {
@@ -80,6 +81,7 @@ export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext
     access: "report-view",
     params: surveyParams.extend({ table: z.enum(REPORT_CSV_TABLES.map((table) => `${table}.csv`) as [string, ...string[]]) }),
     query: filterQuery.extend({ cohort: z.string().min(1).max(80).optional() }),
+    produces: ["text/csv; charset=utf-8"],
     handler: async ({ actor, params, query, reply }) => {
       const table = params.table.replace(/\.csv$/, "") as (typeof REPORT_CSV_TABLES)[number];
       const file = await exportReportTableCsv(ctx, actor, params.surveyId, table, parseReportFilters(query.filter), query.cohort);

@@ -176,6 +176,7 @@ export async function registerSurveyExportRoutes(app: FastifyInstance, ctx: AppC
     tags: ["surveys"],
     access: "data-export",
     query: z.object({ surveyId: surveyIdParams.shape.id, format: z.enum(["csv", "xlsx"]).default("csv") }),
+    produces: ["text/csv; charset=utf-8", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
     handler: async ({ actor, query, reply }) => {
       const survey = await checkExportAllowed(ctx, actor, query.surveyId);
       if (query.format === "xlsx") {
