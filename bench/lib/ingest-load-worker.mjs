@@ -3,7 +3,7 @@
  * own and the server under test keeps the bench's main thread. Plain JavaScript because a worker thread
  * does not inherit tsx's loader on every Node version.
  *
- * Protocol: the parent posts {id, url, headers, body, connections, durationSeconds, timeoutSeconds}; the worker
+ * Protocol: the parent posts {id, url, headers, body, connections, durationSeconds, timeoutSeconds, overallRate?}; the worker
  * answers {id, result} or {id, error}. `latencies` holds the response time (ms) of every 2xx answer, so the
  * parent can merge several runs and take exact percentiles; other answers are only counted.
  */
@@ -23,6 +23,7 @@ function runOnce(job) {
         connections: job.connections,
         duration: job.durationSeconds,
         timeout: job.timeoutSeconds,
+        ...(job.overallRate ? { overallRate: job.overallRate } : {}),
       },
       (error, result) => {
         if (error) {

@@ -11,6 +11,7 @@ import { Worker } from "node:worker_threads";
 import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
 import type { AppContext } from "../../apps/server/src/app-context.js";
+import type { DatabaseHandle } from "../../apps/server/src/db/client.js";
 import { percentile } from "./stats.js";
 
 export const INGEST_CONNECTIONS = 50;
@@ -54,6 +55,8 @@ interface WorkerJob {
   connections: number;
   durationSeconds: number;
   timeoutSeconds: number;
+  /** Requests per second over all connections (open schedule); without it, each connection sends as fast as it can. */
+  overallRate?: number;
 }
 
 interface WorkerRun {
@@ -206,11 +209,26 @@ export interface IngestOptions {
   };
 }
 
+export interface SeededApp {
+  ctx: AppContext;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  appUrl: string;
+  tenantId: string;
+  surveyId: string;
+  /** A complete answer to the survey, as POST /api/response takes it. */
+  body: string;
+  questions: number;
+  /** How many written (Text) answers `body` holds. */
+  openAnswers: number;
+  close(): Promise<void>;
+}
+
 /**
- * Opens the database, builds the app the way main.ts does (job workers on, no logger, no web files), starts the
- * bare route beside it on the same handle, seeds one Gold company with a published LOWI survey, then loads both.
+ * Opens the database, builds the app the way main.ts does (job workers and comment analysis on, no logger, no web
+ * files), listens on 127.0.0.1, and seeds one Gold company with a published LOWI survey through the app itself.
  */
-export async function runIngest(options: IngestOptions): Promise<IngestResult> {
+export async function startSeededApp(options: Pick<IngestOptions, "databaseUrl" | "freePort">): Promise<SeededApp> {
   // Imported here, after the spawned-server measures, so loading the server's module graph does not slow those.
   const [{ buildApp }, { openDatabase }, { loadEnv }, { updateTenant }, shared] = await Promise.all([
     import("../../apps/server/src/app.js"),
@@ -219,8 +237,6 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     import("../../apps/server/src/modules/company/company.repo.js"),
     import("@hearth/shared"),
   ]);
-  const { log } = options;
-  const measureSeconds = options.measureSeconds ?? INGEST_MEASURE_SECONDS;
   const appPort = await options.freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "hearth-bench-ingest-"));
@@ -237,16 +253,17 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     SEED_DEMO: "false",
     RATE_LIMIT_RESPONSE_PER_IP: "100000000",
   });
-
-  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let database: DatabaseHandle | undefined;
   let built: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let bare: FastifyInstance | undefined;
-  let loader: LoadWorker | undefined;
+  const close = async () => {
+    // the app's shutdown closes the database too
+    if (built) await built.shutdown();
+    else await database?.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     const handle = database;
-    loader = new LoadWorker();
-    const load = loader;
     built = await buildApp({ env, database, runJobWorkers: true, logger: false, serveWeb: false });
     await built.app.listen({ port: appPort, host: "127.0.0.1" });
 
@@ -296,7 +313,40 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
     );
     if (created.statusCode !== 201) throw new Error(`POST /api/surveys answered ${created.statusCode}: ${created.body.slice(0, 300)}`);
     const survey = created.json() as { id: string; fields: { key: string; answerType: string; radioOptions: string[] }[] };
-    const body = JSON.stringify({ surveyId: survey.id, data: answerEverything(survey.fields) });
+    return {
+      ctx: built.ctx,
+      app: built.app,
+      database: handle,
+      appUrl,
+      tenantId,
+      surveyId: survey.id,
+      body: JSON.stringify({ surveyId: survey.id, data: answerEverything(survey.fields) }),
+      questions: survey.fields.length,
+      openAnswers: survey.fields.filter((field) => field.answerType === "Text").length,
+      close,
+    };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Starts the seeded app (startSeededApp) and the bare route beside it on the same database handle, then loads both.
+ */
+export async function runIngest(options: IngestOptions): Promise<IngestResult> {
+  const { log } = options;
+  const measureSeconds = options.measureSeconds ?? INGEST_MEASURE_SECONDS;
+  let seeded: SeededApp | undefined;
+  let bare: FastifyInstance | undefined;
+  let loader: LoadWorker | undefined;
+  try {
+    seeded = await startSeededApp(options);
+    const { appUrl, tenantId, body } = seeded;
+    const handle = seeded.database;
+    const survey = { id: seeded.surveyId };
+    loader = new LoadWorker();
+    const load = loader;
 
     // The limit: no validation, no rate limit, one insert of the same row on the same database handle.
     bare = Fastify({ logger: false });
@@ -330,7 +380,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
       durationSeconds,
       timeoutSeconds: REQUEST_TIMEOUT_SECONDS,
     });
-    await options.hooks?.ready?.(built.ctx, { tenantId, surveyId: survey.id, body }, built.app);
+    await options.hooks?.ready?.(seeded.ctx, { tenantId, surveyId: survey.id, body }, seeded.app);
     const warmApp = await load.run(job(appUrl, INGEST_WARMUP_SECONDS));
     const warmBare = await load.run(job(bareUrl, INGEST_WARMUP_SECONDS));
     const half = measureSeconds / 2;
@@ -354,14 +404,11 @@ export async function runIngest(options: IngestOptions): Promise<IngestResult> {
       rowsStored,
       answered2xx: counted,
       bodyBytes: Buffer.byteLength(body),
-      questions: survey.fields.length,
+      questions: seeded.questions,
     };
   } finally {
     await loader?.close().catch(() => undefined);
     await bare?.close().catch((error) => log(`closing the bare route failed: ${error}`));
-    // the app's shutdown closes the database too
-    if (built) await built.shutdown().catch((error) => log(`closing the app failed: ${error}`));
-    else await database?.close().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    await seeded?.close().catch((error) => log(`closing the app failed: ${error}`));
   }
 }

@@ -16,7 +16,7 @@ import { RateLimiter } from "./lib/rate-limit.js";
 import { registerWebApp } from "./lib/static-web.js";
 import { registerAccountRoutes } from "./modules/account/account.routes.js";
 import { registerAmplificationRoutes } from "./modules/amplification/amplification.routes.js";
-import { defineCommentJobs } from "./modules/comments/comment-analysis.js";
+import { startCommentAnalysis } from "./modules/comments/comment-analysis.js";
 import { registerCommentRoutes } from "./modules/comments/comments.routes.js";
 import { registerCompanyRoutes } from "./modules/company/company.routes.js";
 import { registerDevMailRoutes } from "./modules/email/dev-mail.routes.js";
@@ -105,7 +105,6 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     rateLimiter: new RateLimiter(database.db),
   };
   for (const definition of defineInvitationJobs(ctx)) jobs.define(definition);
-  for (const definition of defineCommentJobs(ctx, app.log)) jobs.define(definition);
   for (const definition of defineReportJobs(ctx)) jobs.define(definition);
 
   let closing = false;
@@ -158,6 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerWebApp(app, (options.serveWeb ?? true) ? (env.WEB_DIST ?? DEFAULT_WEB_DIST) : null);
 
   await jobs.start();
+  // Written answers are analysed by a loop that reads new responses by seq, off the request path (decision 0023).
+  const commentAnalysis = startCommentAnalysis(ctx, app.log, { poll: options.runJobWorkers ?? true });
 
   let closingPromise: Promise<void> | undefined;
   const shutdown = () => {
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       closing = true;
       await app.close();
       await jobs.stop();
+      await commentAnalysis.stop();
       email.close();
       await database.close();
     })();

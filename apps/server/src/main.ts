@@ -1,18 +1,15 @@
 import { buildApp } from "./app.js";
 import { openDatabase } from "./db/client.js";
 import { loadEnv } from "./env.js";
-import { requestCommentBackfill } from "./modules/comments/comment-analysis.js";
 import { seedDemoData } from "./seed/demo.js";
 
 async function main(): Promise<void> {
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const { app, ctx, shutdown } = await buildApp({ env, database });
+  const { app, shutdown } = await buildApp({ env, database });
   if (env.SEED_DEMO && !env.isProduction) {
     if (await seedDemoData(database.db)) app.log.info("seeded the demo company (admin@demo.hearth.test)");
   }
-  // Written answers stored without excerpts (the demo seed's, or from before the analysis pipeline) are analysed now.
-  await requestCommentBackfill(ctx);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,53 +1,86 @@
 /**
- * The comment analysis pipeline: each stored response with written answers gets one `comments.analyze` job (enqueued
- * in the response's insert transaction); the job runs the analyzer of @hearth/analysis over the response's open
- * answers and writes one comment_excerpt per answer. Writes are `on conflict do nothing` on (response, question), so a
- * job that runs twice — a retry after a crash, the backfill racing a job — stores each excerpt once.
+ * The comment analysis pipeline (decision 0023). Storing a response is one insert and nothing else; this loop reads
+ * new responses by seq after a cursor (comment_analysis_cursor), in batches, analyses their open answers and writes
+ * one comment_excerpt per answer, then moves the cursor.
+ *
+ * - Off the request path: the loop polls every second, and an insert with written answers nudges it. The local
+ *   analyzer runs on a worker thread (comment-analyzer-thread.ts), so its CPU work is not on the thread that serves
+ *   HTTP and runs the embedded database. An LLM (LLM_* set) is called from this thread: that is waiting on I/O.
+ * - One instance at a time: a pass first takes (or extends) a lease on the cursor row; other instances skip until it
+ *   expires. Writes are `on conflict do nothing` on (response, question) and responses that already have an excerpt
+ *   are skipped, so a batch analysed twice (a crash between the excerpts and the cursor, a lease taken over) stores
+ *   each excerpt once.
+ * - Seq order and commit order: on PGlite, statements and transactions run one at a time, so every seq up to the
+ *   highest visible one is settled. On PostgreSQL a lower seq can commit after a higher one; a pass reads only up to
+ *   a seq that was already the highest a few seconds earlier, and a sweep every minute looks again at the seqs the
+ *   cursor passed in the last two minutes.
+ * - Transactions stay short: each statement stands alone; the database is free while a batch is being analysed.
  */
-import { type CommentAnalyzer, createCommentAnalyzer, type CommentItem } from "@hearth/analysis";
+import { randomUUID } from "node:crypto";
+import { type CommentAnalysis, type CommentItem, createCommentAnalyzer } from "@hearth/analysis";
 import { classifyRecommendAnswer, isCommentShown, type SurveyField } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
-import type { JobDefinition } from "../../jobs/queue.js";
-import { ANALYZE_COMMENTS_JOB, type AnalyzeCommentsJob, BACKFILL_COMMENTS_JOB, openQuestionKeys } from "./comment-jobs.js";
-import { findResponsesToAnalyse, insertExcerpts, listResponsesWithoutExcerpts, type NewExcerpt } from "./comments.repo.js";
+import { AnalyzerThread } from "./comment-analyzer-thread.js";
+import {
+  advanceAnalysisCursor,
+  claimAnalysisLease,
+  ensureAnalysisCursor,
+  highestResponseSeq,
+  listResponsesAfterSeq,
+  listUnanalysedResponseIds,
+  releaseAnalysisLease,
+} from "./comment-analysis.repo.js";
+import { onCommentAnalysisWake, openQuestionKeys } from "./comment-jobs.js";
+import { findResponsesToAnalyse, insertExcerpts, type NewExcerpt } from "./comments.repo.js";
 
 const RECOMMEND_KEY = "lowi_recommend";
+/** Responses read per pass. */
+export const ANALYSIS_BATCH = 200;
+const POLL_MS = 1_000;
+/** After a nudge: long enough for a burst of inserts to arrive as one batch. */
+const WAKE_DELAY_MS = 250;
+const LEASE_SECONDS = 60;
+/** PostgreSQL only: a seq is read once it was the highest stored at least this long ago. */
+const SETTLE_MS = 2_000;
+const SWEEP_EVERY_MS = 60_000;
+/** survey_response.seq is an integer identity. */
+const MAX_SEQ = 2_147_483_647;
 
 interface AnalysisLogger {
   warn(details: object, message: string): void;
   info(details: object, message: string): void;
 }
 
-const analyzers = new WeakMap<AppContext, CommentAnalyzer>();
+interface Analyzer {
+  analyzeComments(items: readonly CommentItem[]): Promise<CommentAnalysis[]>;
+}
 
-/** The process's analyzer: the LLM when LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are set, the local one otherwise. */
-function analyzerFor(ctx: AppContext, log?: AnalysisLogger): CommentAnalyzer {
-  let analyzer = analyzers.get(ctx);
-  if (!analyzer) {
-    const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS, LLM_BATCH_SIZE } = ctx.env;
-    analyzer = createCommentAnalyzer(
-      {
-        LLM_BASE_URL,
-        LLM_API_KEY,
-        LLM_MODEL,
-        LLM_TIMEOUT_MS: LLM_TIMEOUT_MS?.toString(),
-        LLM_BATCH_SIZE: LLM_BATCH_SIZE?.toString(),
-      },
+interface Answered {
+  id: string;
+  tenantId: string;
+  surveyId: string;
+  answers: Record<string, string>;
+  submittedOn: string;
+  fields: unknown[];
+}
+
+/** The process's analyzer: the LLM when LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are set, the local one on a thread otherwise. */
+function createAnalyzer(ctx: AppContext, log?: AnalysisLogger): { analyzer: Analyzer; close: () => Promise<void> } {
+  const { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS, LLM_BATCH_SIZE } = ctx.env;
+  if (LLM_BASE_URL && LLM_API_KEY && LLM_MODEL) {
+    const llm = createCommentAnalyzer(
+      { LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS: LLM_TIMEOUT_MS?.toString(), LLM_BATCH_SIZE: LLM_BATCH_SIZE?.toString() },
       // The comments themselves are never logged.
       { onFallback: (error, comments) => log?.warn({ err: error, comments }, "LLM analysis failed; the local analyzer answered") },
     );
-    analyzers.set(ctx, analyzer);
+    return { analyzer: llm, close: async () => undefined };
   }
-  return analyzer;
+  const thread = new AnalyzerThread();
+  return { analyzer: thread, close: () => thread.close() };
 }
 
-/**
- * Analyses the open answers of the given responses and stores their excerpts. Responses that no longer exist are
- * skipped; answers that already have an excerpt are not written again. Answers the number of excerpts written.
- */
-export async function analyseResponses(ctx: AppContext, responseIds: readonly string[], log?: AnalysisLogger): Promise<number> {
-  const { db } = ctx.database;
-  const responses = await findResponsesToAnalyse(db, [...new Set(responseIds)]);
+/** Analyses the open answers of `responses` and stores their excerpts; answers the number of excerpts written. */
+async function analyseAndStore(ctx: AppContext, analyzer: Analyzer, responses: readonly Answered[]): Promise<number> {
   const items: CommentItem[] = [];
   const pending: Omit<NewExcerpt, "sentiment" | "emotion" | "topic" | "direction" | "analyzer">[] = [];
   for (const response of responses) {
@@ -70,7 +103,7 @@ export async function analyseResponses(ctx: AppContext, responseIds: readonly st
     }
   }
   if (items.length === 0) return 0;
-  const results = await analyzerFor(ctx, log).analyzeComments(items);
+  const results = await analyzer.analyzeComments(items);
   const rows: NewExcerpt[] = pending.map((row, index) => {
     const result = results[index];
     const shown = isCommentShown(String(row.text));
@@ -84,63 +117,204 @@ export async function analyseResponses(ctx: AppContext, responseIds: readonly st
       analyzer: result.source,
     };
   });
-  return insertExcerpts(db, rows);
+  return insertExcerpts(ctx.database.db, rows);
+}
+
+export interface AnalysisPass {
+  /** False when another instance holds the lease (nothing was read). */
+  leased: boolean;
+  /** Responses analysed in this pass (those that already had excerpts are not counted). */
+  responses: number;
+  excerpts: number;
+  /** True when the cursor reached every response stored when the pass began. */
+  caughtUp: boolean;
+}
+
+/** One instance's analysis loop: passes run one at a time; polling only where job workers run. */
+export class CommentAnalysisLoop {
+  readonly owner = randomUUID();
+  private readonly settleMs: number;
+  private readonly analyzer: { analyzer: Analyzer; close: () => Promise<void> };
+  /** Highest seqs seen, with when: the settled horizon on PostgreSQL. */
+  private seen: { seq: number; at: number }[] = [];
+  private lastSweepAt = Date.now();
+  /** The cursor at the previous two sweeps: a sweep looks at (older, now]. */
+  private sweepMarks: number[] = [];
+  private chain: Promise<unknown> = Promise.resolve();
+  /** While this instance holds the lease it is the cursor's only writer: the cursor is kept here between passes. */
+  private lease: { cursor: number; renewAt: number } | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private timerDueAt = 0;
+  private polling = false;
+  private stopped = false;
+  private cursorReady = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log?: AnalysisLogger,
+  ) {
+    this.settleMs = ctx.database.kind === "pglite" ? 0 : SETTLE_MS;
+    this.analyzer = createAnalyzer(ctx, log);
+  }
+
+  /** Starts polling (every second, sooner after a nudge). */
+  start(): void {
+    this.polling = true;
+    onCommentAnalysisWake(this.ctx, () => this.schedule(WAKE_DELAY_MS));
+    this.schedule(0);
+  }
+
+  /** Stops polling, waits for a pass in progress, gives the lease up and ends the analyzer thread. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    onCommentAnalysisWake(this.ctx, null);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.chain.catch(() => undefined);
+    if (this.lease) await releaseAnalysisLease(this.ctx.database.db, this.owner).catch(() => undefined);
+    this.lease = null;
+    await this.analyzer.close();
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.polling || this.stopped) return;
+    const due = Date.now() + delayMs;
+    if (this.timer && this.timerDueAt <= due) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerDueAt = due;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.catchUp().then(
+        () => this.schedule(POLL_MS),
+        (error) => {
+          this.log?.warn({ err: error }, "comment analysis pass failed; trying again");
+          this.schedule(POLL_MS);
+        },
+      );
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /**
+   * Runs passes until the cursor reaches the responses stored when it began (or another instance holds the lease).
+   * `settled`: the caller knows no insert is in flight (tests), so PostgreSQL need not wait for commits to settle.
+   */
+  catchUp(options: { settled?: boolean } = {}): Promise<AnalysisPass> {
+    const run = this.chain.then(async () => {
+      const total: AnalysisPass = { leased: true, responses: 0, excerpts: 0, caughtUp: false };
+      while (!this.stopped || options.settled) {
+        const pass = await this.pass(options.settled ?? false);
+        total.leased = pass.leased;
+        total.responses += pass.responses;
+        total.excerpts += pass.excerpts;
+        total.caughtUp = pass.caughtUp;
+        if (!pass.leased || pass.caughtUp) break;
+      }
+      return total;
+    });
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private horizon(top: number, settled: boolean): number {
+    if (settled || this.settleMs === 0) return top;
+    const now = Date.now();
+    this.seen.push({ seq: top, at: now });
+    let horizon = 0;
+    let keepFrom = 0;
+    this.seen.forEach((entry, index) => {
+      if (entry.at <= now - this.settleMs) {
+        horizon = Math.max(horizon, entry.seq);
+        keepFrom = index;
+      }
+    });
+    this.seen = this.seen.slice(keepFrom);
+    return horizon;
+  }
+
+  private async pass(settled: boolean): Promise<AnalysisPass> {
+    const { db } = this.ctx.database;
+    if (!this.cursorReady) {
+      await ensureAnalysisCursor(db);
+      this.cursorReady = true;
+    }
+    // The lease is renewed when half of it has run out; the cursor row is read again only then.
+    if (!this.lease || Date.now() >= this.lease.renewAt) {
+      const claimed = await claimAnalysisLease(db, this.owner, LEASE_SECONDS);
+      this.lease = claimed === null ? null : { cursor: claimed, renewAt: Date.now() + (LEASE_SECONDS * 1000) / 2 };
+    }
+    if (!this.lease) return { leased: false, responses: 0, excerpts: 0, caughtUp: true };
+    const cursor = this.lease.cursor;
+    // PGlite runs one statement or transaction at a time: every seq below the highest visible one is settled.
+    const horizon = this.settleMs === 0 ? MAX_SEQ : this.horizon(await highestResponseSeq(db), settled);
+    let responses = 0;
+    let excerpts = 0;
+    let reached = cursor;
+    let caughtUp = true;
+    if (horizon > cursor) {
+      const rows = await listResponsesAfterSeq(db, cursor, horizon, ANALYSIS_BATCH);
+      const todo = rows.filter((row) => !row.analysed);
+      excerpts = await analyseAndStore(this.ctx, this.analyzer.analyzer, todo);
+      responses = todo.length;
+      caughtUp = rows.length < ANALYSIS_BATCH;
+      reached = caughtUp ? (horizon === MAX_SEQ ? (rows.at(-1)?.seq ?? cursor) : horizon) : rows[rows.length - 1].seq;
+      if (reached > cursor) {
+        if (!(await advanceAnalysisCursor(db, this.owner, reached))) {
+          this.lease = null;
+          return { leased: false, responses, excerpts, caughtUp: true };
+        }
+        this.lease.cursor = reached;
+      }
+    }
+    if (this.settleMs > 0 && Date.now() - this.lastSweepAt >= SWEEP_EVERY_MS) excerpts += await this.sweep(reached);
+    return { leased: true, responses, excerpts, caughtUp };
+  }
+
+  /** PostgreSQL: responses the cursor passed in the last two sweeps that still have no excerpts (committed late). */
+  private async sweep(cursor: number): Promise<number> {
+    this.lastSweepAt = Date.now();
+    const from = this.sweepMarks[0];
+    this.sweepMarks = [...this.sweepMarks, cursor].slice(-2);
+    // the first sweep only marks where it stands: the cursor's walk from seq 0 has looked at everything before
+    if (from === undefined) return 0;
+    const ids = await listUnanalysedResponseIds(this.ctx.database.db, from, cursor, ANALYSIS_BATCH * 5);
+    if (ids.length === 0) return 0;
+    this.log?.info({ responses: ids.length }, "comment analysis: responses committed after the cursor passed them");
+    return analyseResponses(this.ctx, ids);
+  }
+
+  /** Analyses the given responses (by id) now; those that already have excerpts write nothing again. */
+  async analyseIds(responseIds: readonly string[]): Promise<number> {
+    const responses = await findResponsesToAnalyse(this.ctx.database.db, [...new Set(responseIds)]);
+    return analyseAndStore(this.ctx, this.analyzer.analyzer, responses);
+  }
+}
+
+const loops = new WeakMap<AppContext, CommentAnalysisLoop>();
+
+/** Creates the instance's analysis loop (app.ts); it polls when `poll` (where job workers run). */
+export function startCommentAnalysis(ctx: AppContext, log: AnalysisLogger, options: { poll: boolean }): CommentAnalysisLoop {
+  const loop = new CommentAnalysisLoop(ctx, log);
+  loops.set(ctx, loop);
+  if (options.poll) loop.start();
+  return loop;
+}
+
+function loopOf(ctx: AppContext): CommentAnalysisLoop {
+  const loop = loops.get(ctx);
+  if (!loop) throw new Error("comment analysis is not started for this app");
+  return loop;
+}
+
+/** Runs analysis passes now until every stored response has been looked at (tests; an operator's catch-up). */
+export function analyseNewResponses(ctx: AppContext): Promise<AnalysisPass> {
+  return loopOf(ctx).catchUp({ settled: true });
 }
 
 /**
- * Analyses every response that has written answers and no excerpts, a page at a time: the demo seed's responses,
- * and responses stored before the pipeline existed. Safe to run at any time and on several instances.
+ * Analyses the open answers of the given responses and stores their excerpts. Responses that no longer exist are
+ * skipped; answers that already have an excerpt are not written again. Answers the number of excerpts written.
  */
-export async function backfillCommentExcerpts(ctx: AppContext, log?: AnalysisLogger, pageSize = 200): Promise<number> {
-  let after = 0;
-  let written = 0;
-  for (;;) {
-    const page = await listResponsesWithoutExcerpts(ctx.database.db, after, pageSize);
-    if (page.length === 0) break;
-    written += await analyseResponses(
-      ctx,
-      page.map((row) => row.id),
-      log,
-    );
-    after = page[page.length - 1].seq;
-    if (page.length < pageSize) break;
-  }
-  if (written > 0) log?.info({ excerpts: written }, "analysed stored comments");
-  return written;
-}
-
-export function defineCommentJobs(ctx: AppContext, log: AnalysisLogger): JobDefinition[] {
-  const analyse: JobDefinition<AnalyzeCommentsJob> = {
-    name: ANALYZE_COMMENTS_JOB,
-    retryLimit: 5,
-    retryDelaySeconds: 10,
-    batchSize: 50,
-    handle: async ({ responseId }) => {
-      await analyseResponses(ctx, [responseId], log);
-    },
-    // A fetched batch is analysed together (one analyzer call, so an LLM sees full batches); a failure retries it.
-    handleBatch: async (jobs) => {
-      await analyseResponses(
-        ctx,
-        jobs.map((job) => job.data.responseId),
-        log,
-      );
-      return new Map();
-    },
-  };
-  const backfill: JobDefinition = {
-    name: BACKFILL_COMMENTS_JOB,
-    retryLimit: 3,
-    retryDelaySeconds: 30,
-    expireInSeconds: 3600,
-    handle: async () => {
-      await backfillCommentExcerpts(ctx, log);
-    },
-  };
-  return [analyse as JobDefinition, backfill];
-}
-
-/** Asks for one backfill run (one at a time across instances). Called at start, after the demo seed. */
-export async function requestCommentBackfill(ctx: AppContext): Promise<void> {
-  await ctx.jobs.enqueue(BACKFILL_COMMENTS_JOB, {}, { singletonKey: "comments-backfill" });
+export function analyseResponses(ctx: AppContext, responseIds: readonly string[]): Promise<number> {
+  return loopOf(ctx).analyseIds(responseIds);
 }

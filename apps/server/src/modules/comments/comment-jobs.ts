@@ -1,19 +1,9 @@
 /**
- * What the response write path needs from the comments slice, kept apart from the analyzer so storing a response
- * does not load the NLP model: the job names, which responses have something to analyse, and the enqueue call.
+ * What the response write path needs from the comments slice, kept apart from the analysis loop so storing a
+ * response loads nothing of it: which responses have something to analyse, and a nudge for this instance's loop.
  */
 import type { SurveyField } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
-import type { Database } from "../../db/client.js";
-
-/** One job per stored response with at least one written answer: `{responseId}`. */
-export const ANALYZE_COMMENTS_JOB = "comments.analyze";
-/** Analyses every stored response that has written answers but no excerpts yet (the demo seed, older installs). */
-export const BACKFILL_COMMENTS_JOB = "comments.backfill";
-
-export interface AnalyzeCommentsJob {
-  responseId: string;
-}
 
 /** Keys of the survey's open (written-answer) questions. */
 export function openQuestionKeys(fields: readonly Pick<SurveyField, "key" | "answerType">[]): string[] {
@@ -29,7 +19,15 @@ export function hasOpenAnswers(fields: readonly Pick<SurveyField, "key" | "answe
   return false;
 }
 
-/** Enqueues the analysis of one response inside `tx` (the response's own insert transaction). */
-export async function enqueueCommentAnalysis(ctx: AppContext, tx: Database, responseId: string): Promise<void> {
-  await ctx.jobs.enqueueMany<AnalyzeCommentsJob>(ANALYZE_COMMENTS_JOB, [{ data: { responseId } }], tx);
+const wakers = new WeakMap<AppContext, () => void>();
+
+/** Registers the analysis loop of `ctx` (comment-analysis.ts) to be nudged after inserts. */
+export function onCommentAnalysisWake(ctx: AppContext, wake: (() => void) | null): void {
+  if (wake) wakers.set(ctx, wake);
+  else wakers.delete(ctx);
+}
+
+/** After a response with written answers is stored: the loop looks for new rows soon instead of at its next poll. */
+export function wakeCommentAnalysis(ctx: AppContext): void {
+  wakers.get(ctx)?.();
 }

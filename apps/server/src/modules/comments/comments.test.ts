@@ -7,7 +7,7 @@ import { addMember, call, createTestApp, registerCompany, type Session, type Tes
 import { updateTenant } from "../company/company.repo.js";
 import { insertResponse } from "../surveys/surveys.repo.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
-import { analyseResponses, backfillCommentExcerpts } from "./comment-analysis.js";
+import { analyseNewResponses, analyseResponses } from "./comment-analysis.js";
 
 const RESPONSES = 150;
 const NON_BINARY = new Set([1, 3]);
@@ -56,13 +56,36 @@ async function companyWithComments(testApp: TestApp): Promise<Company> {
       tokenHash: null,
     });
   }
-  await backfillCommentExcerpts(testApp.ctx);
+  await analyseNewResponses(testApp.ctx);
   return { owner, surveyId, fields };
 }
 
-async function jobsFor(testApp: TestApp, responseId?: string): Promise<number> {
+const statementsOf = (testApp: TestApp) => {
+  const seen: string[] = [];
+  const pglite = testApp.ctx.database.pglite;
+  if (!pglite) throw new Error("the statement count is taken on PGlite");
+  const original = pglite.query.bind(pglite);
+  const originalExec = pglite.exec.bind(pglite);
+  pglite.query = ((query: string, ...rest: unknown[]) => {
+    seen.push(query);
+    return (original as (...args: unknown[]) => unknown)(query, ...rest);
+  }) as typeof pglite.query;
+  pglite.exec = ((query: string, ...rest: unknown[]) => {
+    seen.push(query);
+    return (originalExec as (...args: unknown[]) => unknown)(query, ...rest);
+  }) as typeof pglite.exec;
+  return {
+    seen,
+    restore: () => {
+      pglite.query = original;
+      pglite.exec = originalExec;
+    },
+  };
+};
+
+async function excerptsOf(testApp: TestApp, surveyId: string): Promise<number> {
   const result = (await testApp.ctx.database.db.execute(
-    sql`select count(*)::int as n from pgboss.job where name = 'comments.analyze' ${responseId ? sql`and data->>'responseId' = ${responseId}` : sql``}`,
+    sql`select count(*)::int as n from comment_excerpt where survey_id = ${surveyId}`,
   )) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0].n);
 }
@@ -96,33 +119,53 @@ describe("comment analysis and comment reports", () => {
     expect(praise?.createdAt.toISOString()).toBe("2026-11-20T00:00:00.000Z");
   });
 
-  it("enqueues one analysis job with a response that has written answers, and none without", async () => {
-    const before = await jobsFor(testApp);
+  it("stores a response with written answers in one insert, and analyses it in the next pass, off the request", async () => {
+    const before = await excerptsOf(testApp, company.surveyId);
     const withText = answerAll(company.fields);
     // No cohort answers: later tests count the comments of each gender exactly.
     for (const field of company.fields) if (field.group === "demographic") delete withText[field.key];
-    const posted = await call(testApp.app, "POST", "/api/response", { body: { surveyId: company.surveyId, data: withText } });
+    const statements = statementsOf(testApp);
+    let posted: Awaited<ReturnType<typeof call>>;
+    try {
+      posted = await call(testApp.app, "POST", "/api/response", { body: { surveyId: company.surveyId, data: withText } });
+    } finally {
+      statements.restore();
+    }
     expect(posted.statusCode).toBe(200);
-    expect(await jobsFor(testApp)).toBe(before + 1);
+    const writes = statements.seen.filter((text) => !/^\s*select/i.test(text));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/^insert into survey_response /);
+    expect(statements.seen.join("\n")).not.toMatch(/pgboss|comment_excerpt/);
+    expect(await excerptsOf(testApp, company.surveyId)).toBe(before);
 
     const withoutText = answerAll(company.fields);
     delete withoutText.lowi_open_well;
     delete withoutText.lowi_open_better;
     const plain = await call(testApp.app, "POST", "/api/response", { body: { surveyId: company.surveyId, data: withoutText } });
     expect(plain.statusCode).toBe(200);
-    expect(await jobsFor(testApp)).toBe(before + 1);
+
+    const pass = await analyseNewResponses(testApp.ctx);
+    expect(pass).toMatchObject({ leased: true, responses: 2, excerpts: 2, caughtUp: true });
+    expect(await excerptsOf(testApp, company.surveyId)).toBe(before + 2);
+    // nothing new: the next pass reads nothing
+    expect(await analyseNewResponses(testApp.ctx)).toMatchObject({ responses: 0, excerpts: 0, caughtUp: true });
   });
 
-  it("writes each excerpt once when the job runs twice", async () => {
-    const job = (await testApp.ctx.database.db.execute(
-      sql`select data->>'responseId' as id from pgboss.job where name = 'comments.analyze' order by created_on desc limit 1`,
-    )) as unknown as { rows: { id: string }[] };
-    const responseId = job.rows[0].id;
-    expect(await analyseResponses(testApp.ctx, [responseId])).toBe(2);
-    expect(await analyseResponses(testApp.ctx, [responseId])).toBe(0);
-    await backfillCommentExcerpts(testApp.ctx);
-    const rows = await testApp.ctx.database.db.select().from(commentExcerpt).where(eq(commentExcerpt.responseId, responseId));
+  it("writes each excerpt once when a response is analysed twice, and a second instance does not take a held lease", async () => {
+    const [latest] = (
+      (await testApp.ctx.database.db.execute(
+        sql`select response_id as id from comment_excerpt where survey_id = ${company.surveyId} group by response_id order by max(text) desc limit 1`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await testApp.ctx.database.db.delete(commentExcerpt).where(eq(commentExcerpt.responseId, latest.id));
+    expect(await analyseResponses(testApp.ctx, [latest.id])).toBe(2);
+    expect(await analyseResponses(testApp.ctx, [latest.id])).toBe(0);
+    const rows = await testApp.ctx.database.db.select().from(commentExcerpt).where(eq(commentExcerpt.responseId, latest.id));
     expect(rows).toHaveLength(2);
+
+    // The cursor row: this instance holds the lease; another owner cannot claim it while it is live.
+    const { claimAnalysisLease } = await import("./comment-analysis.repo.js");
+    expect(await claimAnalysisLease(testApp.ctx.database.db, "another-instance", 60)).toBeNull();
   });
 
   it("downloads the comments (all of them, not only the first 102), sentiment and themes as CSV, hidden groups as the notice", async () => {

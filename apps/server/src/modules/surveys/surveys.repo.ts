@@ -70,50 +70,39 @@ export async function findSurveyForRespondent(db: Database, surveyId: string): P
   return row;
 }
 
-/** Runs inside the response's transaction once the row exists (e.g. enqueues its comment analysis). */
-export type AfterResponseInsert = (tx: Database, responseId: string) => Promise<void>;
-
 /**
- * Stores one response; with a personal token, its receipt too, atomically. False when the token was already used.
- * The anonymous-link path without follow-up work is the hot one: one prepared INSERT, without the ORM. With
- * `afterInsert` (a response with comments to analyse) the insert returns its id and the follow-up runs in the same
- * transaction, so the response and the job it causes commit together or not at all.
+ * Stores one response; with a personal token, its receipt and the invitee's Replied flag too, atomically. False
+ * when the token was already used. The anonymous-link path is the hot one: one prepared INSERT, without the ORM.
+ * Nothing else happens on this path: comment analysis reads new rows by seq later (comments/comment-analysis.ts).
  */
 export async function insertResponse(
   db: Database,
   sqlExecutor: SqlExecutor,
   tenantId: string,
   input: { surveyId: string; answers: Record<string, string>; submittedOn: string; tokenHash: string | null; inviteeId?: string | null },
-  afterInsert?: AfterResponseInsert,
 ): Promise<boolean> {
-  if (!input.tokenHash && !afterInsert) {
+  const tokenHash = input.tokenHash;
+  if (!tokenHash) {
     await sqlExecutor.executeSql(
       "insert into survey_response (tenant_id, survey_id, answers, submitted_on) values ($1, $2, $3::jsonb, $4)",
       [tenantId, input.surveyId, JSON.stringify(input.answers), input.submittedOn],
     );
     return true;
   }
-  const tokenHash = input.tokenHash;
   return db.transaction(async (tx) => {
-    if (tokenHash) {
-      const receipt = await tx
-        .insert(surveyResponseReceipt)
-        .values({ surveyId: input.surveyId, tokenHash })
-        .onConflictDoNothing()
-        .returning({ tokenHash: surveyResponseReceipt.tokenHash });
-      if (receipt.length === 0) return false;
-    }
-    const [row] = await tx
-      .insert(surveyResponse)
-      .values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn })
-      .returning({ id: surveyResponse.id });
-    if (tokenHash && input.inviteeId && /^[0-9a-f-]{36}$/i.test(input.inviteeId)) {
+    const receipt = await tx
+      .insert(surveyResponseReceipt)
+      .values({ surveyId: input.surveyId, tokenHash })
+      .onConflictDoNothing()
+      .returning({ tokenHash: surveyResponseReceipt.tokenHash });
+    if (receipt.length === 0) return false;
+    await tx.insert(surveyResponse).values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn });
+    if (input.inviteeId && /^[0-9a-f-]{36}$/i.test(input.inviteeId)) {
       await tx
         .update(invitee)
         .set({ replied: true })
         .where(and(eq(invitee.id, input.inviteeId), eq(invitee.surveyId, input.surveyId), eq(invitee.tenantId, tenantId)));
     }
-    if (afterInsert) await afterInsert(tx as unknown as Database, row.id);
     return true;
   });
 }

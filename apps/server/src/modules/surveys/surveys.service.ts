@@ -23,7 +23,7 @@ import { activityLog } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { TokenSigner } from "../../lib/signed-token.js";
-import { ANALYZE_COMMENTS_JOB, enqueueCommentAnalysis, hasOpenAnswers } from "../comments/comment-jobs.js";
+import { hasOpenAnswers, wakeCommentAnalysis } from "../comments/comment-jobs.js";
 import { type TenantRow, findTenant } from "../company/company.repo.js";
 import { respondentSurveys } from "./respondent-survey-cache.js";
 import {
@@ -337,23 +337,16 @@ export async function submitResponse(ctx: AppContext, input: { surveyId: string;
   }
   const checked = validateResponse(row.fields, input.data);
   if (!checked.ok) throw new AppError("VALIDATION_FAILED", "Some answers need your attention.", { fields: checked.fields });
-  // A response with a written answer gets its comment analysis job in the insert's transaction; one without stays
-  // a single insert.
-  const analyse = hasOpenAnswers(row.fields, checked.answers);
-  const stored = await insertResponse(
-    ctx.database.db,
-    ctx.database.sql,
-    row.tenantId,
-    {
-      surveyId: row.id,
-      answers: checked.answers,
-      submittedOn: new Date().toISOString().slice(0, 10),
-      tokenHash,
-      inviteeId,
-    },
-    analyse ? (tx, responseId) => enqueueCommentAnalysis(ctx, tx, responseId) : undefined,
-  );
+  // One insert (with a personal link: its receipt and the Replied flag, in one transaction). Comment analysis reads
+  // new rows by seq off this path; a written answer only nudges this instance's analysis loop (decision 0023).
+  const stored = await insertResponse(ctx.database.db, ctx.database.sql, row.tenantId, {
+    surveyId: row.id,
+    answers: checked.answers,
+    submittedOn: new Date().toISOString().slice(0, 10),
+    tokenHash,
+    inviteeId,
+  });
   if (!stored) throw new AppError("ALREADY_ANSWERED", "This link has already been used to answer the survey.", { status: 409 });
-  if (analyse) ctx.jobs.wake(ANALYZE_COMMENTS_JOB);
+  if (hasOpenAnswers(row.fields, checked.answers)) wakeCommentAnalysis(ctx);
   return true;
 }
