@@ -20,6 +20,7 @@ export * from "./invitations/index.js";
 export * from "./contracts/invitations.js";
 export * from "./contracts/reports.js";
 export * from "./contracts/comments.js";
+export * from "./contracts/comment-corrections.js";
 export * from "./certification-rule.js";
 export * from "./reports/index.js";
 export * from "./contracts/amplification.js";

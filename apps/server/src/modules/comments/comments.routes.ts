@@ -27,6 +27,7 @@ import {
   postAssignedCohortsPreRegistration,
   putSelectedFilters,
 } from "./cohorts.service.js";
+import { registerCommentCorrectionRoutes } from "./comment-corrections.routes.js";
 import { getSentimentReport, getThematicReport, listComments } from "./comments.service.js";
 
 const surveyParams = z.object({ surveyId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Unknown survey id") });
@@ -39,6 +40,7 @@ const thematicQuery = filterQuery.extend({
 });
 
 export async function registerCommentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await registerCommentCorrectionRoutes(app, ctx);
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/reports/:surveyId/sentiment",
