@@ -76,12 +76,14 @@ describe("registration", () => {
     await waitForPath(page, "/new-company/profile");
 
     await page.locator('input[name="companyLegalName"]').fill(`${company} LLC`);
+    // No size before a headcount (issue 11 item 20g); then the spec's size name, not an upper-cased enum.
+    expect(await visibleText(page.getByTestId("derived-company-size"))).toBe("Enter the number of employees to see your company size.");
     await page.locator('input[name="headcount"]').fill("250");
-    expect(await visibleText(page.getByTestId("derived-company-size"))).toBe("Medium");
+    expect(await visibleText(page.getByTestId("derived-company-size"))).toBe("Company size: Medium (201–500 employees)");
     await page.locator('textarea[name="address"]').fill("12 Hearthstone Lane, Portland, OR 97201");
     await page.locator('input[name="phone"]').fill("+1 503 555 0100");
     await page.locator('input[name="website"]').fill("https://ember-oak.example");
-    await chooseOption(page, "Time zone", "Pacific");
+    await chooseOption(page, "Time zone", "America/Los Angeles (Pacific)");
     await page.locator('input[type="file"]').setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: TINY_PNG });
     await page.getByRole("img", { name: "Company logo preview" }).waitFor();
     await page.getByRole("button", { name: "Save and continue" }).click();

@@ -15,3 +15,32 @@ export const TIME_ZONES = [
 export type TimeZoneName = (typeof TIME_ZONES)[number]["iana"];
 export const TIME_ZONE_NAMES = TIME_ZONES.map((zone) => zone.iana) as [TimeZoneName, ...TimeZoneName[]];
 export const DEFAULT_TIME_ZONE: TimeZoneName = "America/New_York";
+
+/** An IANA zone name as written in the database (Area/Location, or UTC / GMT); lower-case spellings are refused. */
+const IANA_SHAPE = /^(?:UTC|GMT|[A-Z][A-Za-z_-]*(?:\/[A-Za-z0-9_+-]+){1,2})$/;
+
+/**
+ * Whether a company may keep this time zone: any IANA zone the runtime knows (the company profile offers them all;
+ * invitation schedules keep the spec's ten, TIME_ZONES).
+ */
+export function isValidTimeZone(name: unknown): name is string {
+  if (typeof name !== "string" || name.length > 64 || !IANA_SHAPE.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every IANA zone this runtime knows, with the ten offered zones and UTC, sorted (the company profile's choices). */
+export function listTimeZoneNames(): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return [...new Set([...known, ...TIME_ZONE_NAMES, "UTC"])].filter(isValidTimeZone).sort((a, b) => a.localeCompare(b, "en"));
+}
+
+/** "America/New_York (Eastern)" for the ten named zones, the IANA name for the rest. */
+export function describeTimeZone(name: string): string {
+  const named = TIME_ZONES.find((zone) => zone.iana === name);
+  return named ? `${name.replaceAll("_", " ")} (${named.label})` : name.replaceAll("_", " ");
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMPANY_SIZES } from "../company-size.js";
 import { MAX_VISIBILITY_THRESHOLD, MIN_VISIBILITY_THRESHOLD } from "../reports/anonymity.js";
-import { TIME_ZONE_NAMES } from "../time-zones.js";
+import { isValidTimeZone } from "../time-zones.js";
 import { optionalText } from "./common.js";
 
 const phonePattern = /^[+()0-9 .-]{7,25}$/;
@@ -37,7 +37,8 @@ export const companyProfileInputSchema = z.object({
     (value) => value == null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
     "Enter a full address starting with http:// or https://",
   ),
-  timeZone: z.enum(TIME_ZONE_NAMES, { message: "Choose a time zone" }),
+  // Any IANA zone (the profile offers them all); invitation schedules keep the spec's ten (TIME_ZONE_NAMES).
+  timeZone: z.string({ message: "Choose a time zone" }).refine(isValidTimeZone, "Choose a time zone"),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileInputSchema>;
 

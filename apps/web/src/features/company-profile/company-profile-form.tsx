@@ -1,11 +1,19 @@
-import { type CompanyProfile, type CompanyProfileInput, companyProfileInputSchema, deriveCompanySize, TIME_ZONES } from "@hearth/shared";
-import { Alert, Badge, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  type CompanyProfile,
+  type CompanyProfileInput,
+  companyProfileInputSchema,
+  describeCompanySize,
+  describeTimeZone,
+  listTimeZoneNames,
+} from "@hearth/shared";
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { serverErrors, useFormState, validate } from "../../lib/form";
 import { useSaveCompanyProfile } from "./company-api";
 
 const FIELDS = ["companyName", "companyLegalName", "headcount", "address", "phone", "website", "timeZone"] as const;
-const TIME_ZONE_OPTIONS = TIME_ZONES.map((zone) => ({ value: zone.iana, label: zone.label }));
+/** Every IANA zone the browser knows, searchable (the invitation schedule dialog keeps the spec's ten). */
+const TIME_ZONE_OPTIONS = listTimeZoneNames().map((name) => ({ value: name, label: describeTimeZone(name) }));
 
 interface CompanyProfileFormProps {
   profile: CompanyProfile | undefined;
@@ -28,6 +36,7 @@ export function CompanyProfileForm({ profile, submitLabel = "Save profile", onSa
     timeZone: (profile?.timeZone ?? null) as string | null,
   });
   const headcount = typeof form.values.headcount === "number" ? form.values.headcount : null;
+  const size = describeCompanySize(headcount);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,12 +79,17 @@ export function CompanyProfileForm({ profile, submitLabel = "Save profile", onSa
             onChange={(value) => form.setField("headcount", value)}
             error={form.errors.headcount}
           />
-          <Group gap={6} mt={6}>
-            <Text size="sm">Company size:</Text>
-            <Badge variant="light" data-testid="derived-company-size">
-              {deriveCompanySize(headcount)}
-            </Badge>
-          </Group>
+          <Text size="sm" mt={6} data-testid="derived-company-size">
+            {size ? (
+              <>
+                Company size: <strong>{size.size}</strong> ({size.range})
+              </>
+            ) : (
+              <Text span c="dimmed" inherit>
+                Enter the number of employees to see your company size.
+              </Text>
+            )}
+          </Text>
         </div>
         <Textarea label="Address" autoComplete="street-address" required autosize minRows={2} {...form.textProps("address")} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -97,6 +111,8 @@ export function CompanyProfileForm({ profile, submitLabel = "Save profile", onSa
           value={form.values.timeZone}
           onChange={(value) => form.setField("timeZone", value)}
           error={form.errors.timeZone}
+          searchable
+          nothingFoundMessage="No time zone matches"
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />

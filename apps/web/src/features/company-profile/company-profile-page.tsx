@@ -1,4 +1,4 @@
-import { type CompanyProfile, TIME_ZONES } from "@hearth/shared";
+import { type CompanyProfile, describeTimeZone } from "@hearth/shared";
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPencil } from "@tabler/icons-react";
@@ -11,7 +11,7 @@ import { LogoUploader } from "./logo-uploader";
 import { ReportPrivacyCard } from "./report-privacy-card";
 
 function timeZoneLabel(iana: string | null): string | null {
-  return TIME_ZONES.find((zone) => zone.iana === iana)?.label ?? iana;
+  return iana ? describeTimeZone(iana) : null;
 }
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { companyProfileInputSchema } from "./contracts/company.js";
+import { describeTimeZone, isValidTimeZone, listTimeZoneNames, TIME_ZONE_NAMES } from "./time-zones.js";
+
+describe("time zones of the company profile", () => {
+  it("offers every IANA zone the runtime knows, the ten named ones included", () => {
+    const names = listTimeZoneNames();
+    expect(names.length).toBeGreaterThan(300);
+    for (const zone of TIME_ZONE_NAMES) expect(names).toContain(zone);
+    expect(names).toContain("Africa/Nairobi");
+    expect(names).toContain("America/Sao_Paulo");
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+  });
+
+  it("accepts any valid IANA zone and refuses the rest", () => {
+    for (const zone of ["Asia/Kolkata", "Europe/Berlin", "UTC", "Etc/GMT", "America/Argentina/Buenos_Aires"]) {
+      expect(isValidTimeZone(zone), zone).toBe(true);
+    }
+    for (const zone of ["Mars/Olympus_Mons", "europe/berlin", "", "Eastern", "Europe/Berlin\u0000", 42, null]) {
+      expect(isValidTimeZone(zone), String(zone)).toBe(false);
+    }
+  });
+
+  it("is what the profile contract checks", () => {
+    const base = { companyName: "A", companyLegalName: "A Ltd", headcount: 10, address: "1 Road", phone: "+1 555 0100" };
+    expect(companyProfileInputSchema.safeParse({ ...base, timeZone: "Asia/Kolkata" }).success).toBe(true);
+    expect(companyProfileInputSchema.safeParse({ ...base, timeZone: "Nowhere/Town" }).success).toBe(false);
+  });
+
+  it("names the ten spec zones beside their IANA name", () => {
+    expect(describeTimeZone("America/New_York")).toBe("America/New York (Eastern)");
+    expect(describeTimeZone("Asia/Kolkata")).toBe("Asia/Kolkata");
+  });
+});
