@@ -143,6 +143,11 @@ export function renderEmailHtml(content: string, values: Readonly<Record<string,
   return sanitizeEmailHtml(filled, { surveyLinkPlaceholder: false });
 }
 
+/** An email's subject as sent: placeholders filled (unfilled ones removed), white space collapsed; plain text. */
+export function renderEmailSubject(subject: string, values: Readonly<Record<string, string | number | null | undefined>>): string {
+  return fillPlaceholders(subject, values, { stripUnreplaced: true }).replace(/\s+/g, " ").trim();
+}
+
 export interface MandatoryLinkSpec {
   text: string;
   url: string;

@@ -3,10 +3,10 @@ import {
   collectPlaceholderValues,
   emailHtmlToText,
   ensureMandatoryLink,
-  fillPlaceholders,
   findPreset,
   formatInTimeZone,
   renderEmailHtml,
+  renderEmailSubject,
 } from "@hearth/shared";
 import { escapeHtml } from "../email/email.layout.js";
 import { TokenSigner } from "../../lib/signed-token.js";
@@ -101,7 +101,7 @@ export function renderInvitation(options: {
   const preset = findPreset(survey.surveyPreset);
   // Placeholders are filled, then the result is sanitized: a filled link that is not http(s) loses its href.
   const body = renderEmailHtml(ensureMandatoryLink(invitation.content, preset?.mandatoryLink), values);
-  const subject = fillPlaceholders(invitation.subject, values, { stripUnreplaced: true }).replace(/\s+/g, " ").trim();
+  const subject = renderEmailSubject(invitation.subject, values);
   const unsubscribeUrl = options.copyNotice
     ? null
     : `${appUrl}/api/unsubscribe?t=${signersFor(secret).unsubscribe.sign({ tenantId: options.tenantId, email: recipient.email } satisfies UnsubscribeToken)}`;

@@ -1,6 +1,14 @@
 import { INVITATION_MESSAGES } from "@hearth/shared";
 import { describe, expect, it } from "vitest";
-import { availablePlaceholders, buildEmailPreview, checkEmailDraft, defaultSubject, finalEmailContent, hasText } from "./email-content";
+import {
+  availablePlaceholders,
+  buildEmailPreview,
+  checkEmailDraft,
+  defaultSubject,
+  finalEmailContent,
+  hasText,
+  previewSubject,
+} from "./email-content";
 import { linkSelectionProblem, normalizeLinkHref } from "./link-rules";
 
 const link = { text: "Take Survey", url: "{{survey_link}}" };
@@ -135,5 +143,25 @@ describe("buildEmailPreview links", () => {
     expect(preview.html).not.toMatch(/javascript:/i);
     expect(preview.html).toContain("<a>Our site</a> <a>Agenda</a>");
     expect(preview.html).toContain('href="https://app.test/s/abc"');
+  });
+});
+
+describe("previewSubject", () => {
+  it("fills {{company_name}} and the other placeholders as the sent email does", () => {
+    const sources = {
+      sample: { email: "ana@example.com", firstName: "Ana", lastName: "Diaz", fields: {} },
+      companyName: "Lantern Labs",
+      surveyLink: "https://hearth.test/s/abc",
+      surveyName: "Culture check",
+      senderName: "Olive Owner",
+      metaFields: {},
+    };
+    expect(previewSubject({ ...sources, subject: "{{company_name}} wants to hear from you, {{first_name}}" })).toBe(
+      "Lantern Labs wants to hear from you, Ana",
+    );
+    expect(previewSubject({ ...sources, subject: "{{ company_name }}   asks:  {{unknown}} {{survey_name}}" })).toBe(
+      "Lantern Labs asks: Culture check",
+    );
+    expect(previewSubject({ ...sources, subject: "Reminder: {{company_name}}" })).not.toContain("{{");
   });
 });

@@ -2,7 +2,6 @@
 import {
   collectPlaceholderValues,
   ensureMandatoryLink,
-  fillPlaceholders,
   INVITATION_MESSAGES,
   isValidEmail,
   MAX_PERSON_NAME_LENGTH,
@@ -11,6 +10,7 @@ import {
   normalizeEmail,
   type Recipient,
   renderEmailHtml,
+  renderEmailSubject,
   sanitizeEmailHtml,
 } from "@hearth/shared";
 
@@ -39,9 +39,8 @@ export interface PreviewSources {
   metaFields: Readonly<Record<string, string>>;
 }
 
-/** The email as its first recipient will read it: placeholders filled (values escaped), then sanitized once more (as the server sends it). */
-export function buildEmailPreview(sources: PreviewSources): { subject: string; html: string } {
-  const values = collectPlaceholderValues({
+function previewValues(sources: Omit<PreviewSources, "html" | "subject" | "mandatoryLink">): Record<string, string> {
+  return collectPlaceholderValues({
     recipient: sources.sample,
     companyName: sources.companyName,
     surveyLink: sources.surveyLink,
@@ -49,8 +48,20 @@ export function buildEmailPreview(sources: PreviewSources): { subject: string; h
     senderName: sources.senderName,
     metaFields: sources.metaFields,
   });
-  const subject = fillPlaceholders(sources.subject, values, { stripUnreplaced: true });
-  return { subject, html: renderEmailHtml(finalEmailContent(sources.html, sources.mandatoryLink), values) };
+}
+
+/** The email as its first recipient will read it: placeholders filled (values escaped), then sanitized once more (as the server sends it). */
+export function buildEmailPreview(sources: PreviewSources): { subject: string; html: string } {
+  const values = previewValues(sources);
+  return {
+    subject: renderEmailSubject(sources.subject, values),
+    html: renderEmailHtml(finalEmailContent(sources.html, sources.mandatoryLink), values),
+  };
+}
+
+/** The subject as the first recipient will read it (the send step's summary), by the function the server sends with. */
+export function previewSubject(sources: Omit<PreviewSources, "html" | "mandatoryLink">): string {
+  return renderEmailSubject(sources.subject, previewValues(sources));
 }
 
 const STANDARD_PLACEHOLDERS = ["first_name", "last_name", "company_name", "survey_link", "survey_name", "sender_name"];

@@ -18,7 +18,14 @@ import { useMe } from "../auth/session";
 import { useCompanyTimeZone } from "../surveys/survey-access";
 import { SURVEYS_PATH } from "../surveys/survey-paths";
 import { DuplicatesDialog } from "./duplicates-dialog";
-import { checkEmailDraft, defaultSubject, type EmailDraft, type EmailDraftErrors, finalEmailContent } from "./email-content";
+import {
+  checkEmailDraft,
+  defaultSubject,
+  type EmailDraft,
+  type EmailDraftErrors,
+  finalEmailContent,
+  previewSubject,
+} from "./email-content";
 import { EmailStep } from "./email-step";
 import { useEmailTemplates } from "./invitation-api";
 import { readReminderRecipients, reminderStorageKey, shouldLoadReminder } from "./invite-params";
@@ -254,7 +261,16 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
               sendable={list.sendable.length}
               excluded={excluded}
               notSelected={notSelected}
-              subject={draft.subject}
+              // The summary reads as the first recipient's email will: placeholders filled as the server fills them.
+              subject={previewSubject({
+                subject: draft.subject,
+                sample,
+                companyName: me?.tenant.companyName ?? null,
+                surveyLink: survey.inviteLink,
+                surveyName: survey.name,
+                senderName: draft.name,
+                metaFields: survey.metaFields,
+              })}
               senderName={draft.name}
               cc={draft.cc}
               reminder={reminder}
