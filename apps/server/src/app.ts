@@ -11,9 +11,10 @@ import type { Env } from "./env.js";
 import { JobQueue } from "./jobs/queue.js";
 import { registerErrorHandler } from "./lib/errors.js";
 import { registerOpenApi } from "./lib/openapi.js";
-import { registerOriginCheck } from "./lib/origin-check.js";
+import { appOrigins, registerOriginCheck } from "./lib/origin-check.js";
 import { RateLimiter } from "./lib/rate-limit.js";
 import { registerWebApp } from "./lib/static-web.js";
+import { registerTextInputCheck } from "./lib/text-input.js";
 import { registerAccountRoutes } from "./modules/account/account.routes.js";
 import { registerAmplificationRoutes } from "./modules/amplification/amplification.routes.js";
 import { startCommentAnalysis } from "./modules/comments/comment-analysis.js";
@@ -133,7 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     strictTransportSecurity: env.isProduction,
   });
   registerErrorHandler(app);
-  registerOriginCheck(app, [env.APP_URL]);
+  registerOriginCheck(app, appOrigins(env));
+  registerTextInputCheck(app);
 
   await registerOpenApi(app, ctx);
 
@@ -153,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerReportRoutes(app, ctx);
   await registerCommentRoutes(app, ctx);
   await registerAmplificationRoutes(app, ctx);
-  if (email.usesDevOutbox) await registerDevMailRoutes(app, ctx);
+  if (email.usesDevOutbox && !env.isProduction) await registerDevMailRoutes(app, ctx);
   await registerWebApp(app, (options.serveWeb ?? true) ? (env.WEB_DIST ?? DEFAULT_WEB_DIST) : null);
 
   await jobs.start();

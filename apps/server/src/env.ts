@@ -19,6 +19,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Hearth <no-reply@hearth.test>"),
   SUPPORT_EMAIL: z.email().default("support@hearth.test"),
   CAPTCHA: z.enum(["on", "off"]).default("on"),
+  /** Production refuses CAPTCHA=off unless this says the operator means it (decision 0020). */
+  ALLOW_PRODUCTION_WITHOUT_CAPTCHA: booleanText.default(false),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -66,7 +68,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const raw = parsed.data;
   const isProduction = raw.NODE_ENV === "production";
-  if (isProduction && !raw.AUTH_SECRET) throw new Error("Invalid environment:\n  AUTH_SECRET: required in production");
+  const productionProblems = isProduction ? productionRefusals(raw) : [];
+  if (productionProblems.length > 0) throw new Error(`Invalid environment:\n${productionProblems.map((line) => `  ${line}`).join("\n")}`);
   return {
     ...raw,
     APP_URL: raw.APP_URL ?? `http://localhost:${raw.PORT}`,
@@ -75,6 +78,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     isProduction,
     databaseKind: raw.DATABASE_URL ? "postgres" : "pglite",
   };
+}
+
+/**
+ * What production refuses to start with: the development conveniences (the mail outbox viewer, the demo company,
+ * no captcha) must not be reachable there, and a missing secret would be a new one on every start.
+ */
+function productionRefusals(raw: RawEnv): string[] {
+  const problems: string[] = [];
+  if (!raw.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
+  if (!raw.SMTP_URL) {
+    problems.push(
+      "SMTP_URL: required in production. Without it Hearth would keep every email (reset links, verification codes, survey links) in the development outbox instead of sending it; set SMTP_URL to your mail server, e.g. smtp://user:password@smtp.example.com:587",
+    );
+  }
+  if (raw.SEED_DEMO === true) problems.push("SEED_DEMO: the demo company is never seeded in production; remove SEED_DEMO");
+  if (raw.CAPTCHA === "off" && !raw.ALLOW_PRODUCTION_WITHOUT_CAPTCHA) {
+    problems.push(
+      "CAPTCHA: off is refused in production (registration and repeated sign-in failures rely on it); remove CAPTCHA=off, or set ALLOW_PRODUCTION_WITHOUT_CAPTCHA=true if you really mean it",
+    );
+  }
+  return problems;
 }
 
 /** Outside production a missing AUTH_SECRET is generated once and kept beside the embedded data, so restarts keep sessions. */

@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  await app.listen({ port: env.PORT, host: env.HOST });
+  // The socket address (e.g. http://127.0.0.1:3000) is not where to open the app: sign-in only works from APP_URL's origin.
+  await app.listen({
+    port: env.PORT,
+    host: env.HOST,
+    listenTextResolver: (address) => `Server listening at ${address}; open Hearth at ${env.APP_URL}`,
+  });
 }
 
 main().catch((error) => {

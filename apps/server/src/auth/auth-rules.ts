@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { MESSAGES, PASSWORD_MESSAGES, isStrongPassword, registrationExtrasSchema } from "@hearth/shared";
 import { z } from "zod";
@@ -19,9 +20,42 @@ function requireStrongPassword(value: unknown, field: string): void {
   }
 }
 
+/** Better Auth's endpoints (paths below /api/auth, as Better Auth names them) that Hearth's rules guard. */
+export const RULED_AUTH_PATHS: ReadonlySet<string> = new Set([
+  "/sign-up/email",
+  "/sign-in/email",
+  "/request-password-reset",
+  "/forget-password",
+  "/reset-password",
+  "/change-password",
+  "/email-otp/send-verification-otp",
+  "/email-otp/verify-email",
+  "/sign-in/social",
+  "/sign-in/sso",
+]);
+
+/**
+ * The proof, carried on the request handed to Better Auth, that the rules ran for one endpoint path. Any value a
+ * client sends in this header is removed before forwarding; the token is random per process, so it cannot be guessed.
+ */
+export const AUTH_RULES_HEADER = "x-hearth-auth-rules";
+const RULES_TOKEN = randomBytes(16).toString("hex");
+
+export function markRulesApplied(headers: Headers, path: string): void {
+  headers.set(AUTH_RULES_HEADER, `${RULES_TOKEN} ${path}`);
+}
+
+/** True when Hearth's rules ran for exactly this endpoint path (Better Auth's own name for the endpoint). */
+export function rulesWereApplied(headers: Headers | undefined, path: string): boolean {
+  return headers?.get(AUTH_RULES_HEADER) === `${RULES_TOKEN} ${path}`;
+}
+
 /**
  * Hearth's own rules in front of Better Auth's endpoints: rate limits per IP and per email, the password
  * policy, the registration fields and the captcha. Better Auth keeps its request and response shapes.
+ * `path` is the endpoint path Better Auth will serve (see auth.routes.ts); Better Auth's before-hook refuses a
+ * guarded endpoint reached without these rules (auth.ts), so no spelling of a path can skip them
+ * (docs/decisions/0020-auth-path-rules-and-lockout.md).
  */
 export async function applyAuthRules(ctx: AppContext, request: FastifyRequest, path: string): Promise<void> {
   const { env, rateLimiter } = ctx;
@@ -42,12 +76,23 @@ export async function applyAuthRules(ctx: AppContext, request: FastifyRequest, p
       await checkRegistration(ctx, request, body);
       return;
     }
-    case "/sign-in/email":
+    case "/sign-in/email": {
+      // Locking is per address and IP together: someone guessing from elsewhere cannot lock the owner out.
       await rateLimiter.enforce([
         perIp("sign-in", env.RATE_LIMIT_AUTH_PER_IP),
-        ...perEmail("sign-in", env.RATE_LIMIT_SIGN_IN_PER_EMAIL, 15 * MINUTE),
+        ...(email ? [{ key: `sign-in:email-ip:${email}:${ip}`, limit: env.RATE_LIMIT_SIGN_IN_PER_EMAIL, windowSeconds: 15 * MINUTE }] : []),
       ]);
+      // Per address alone (from any IP) the limit only slows: past it, every attempt needs a solved captcha.
+      if (email) {
+        const perAddress = await rateLimiter.consume({
+          key: `sign-in:email:${email}`,
+          limit: env.RATE_LIMIT_SIGN_IN_PER_EMAIL,
+          windowSeconds: 15 * MINUTE,
+        });
+        if (!perAddress.allowed) await requireCaptcha(ctx, request, body);
+      }
       return;
+    }
     case "/request-password-reset":
     case "/forget-password":
       await rateLimiter.enforce([
@@ -95,6 +140,11 @@ async function checkRegistration(ctx: AppContext, request: FastifyRequest, body:
     const message = code === "WEAK_PASSWORD" ? PASSWORD_MESSAGES.weak : "Some fields need your attention.";
     throw new AppError(code, message, { fields });
   }
+  await requireCaptcha(ctx, request, body);
+}
+
+/** A solved captcha in `body.captcha`, unless the captcha is off (CAPTCHA=off: tests, or production by explicit choice). */
+async function requireCaptcha(ctx: AppContext, request: FastifyRequest, body: Record<string, unknown>): Promise<void> {
   const token = typeof body.captcha === "string" && body.captcha.trim() ? body.captcha.trim() : undefined;
   if (ctx.captcha.provider !== "off" && !token) {
     throw new AppError("CAPTCHA_REQUIRED", MESSAGES.captchaMissing, { fields: { captcha: MESSAGES.captchaMissing } });

@@ -3,7 +3,7 @@ import { type PublicConfig, publicConfigSchema } from "@hearth/shared";
 import type { AppContext } from "../app-context.js";
 import { AppError, toErrorBody } from "../lib/errors.js";
 import { defineRoute } from "../lib/route.js";
-import { applyAuthRules } from "./auth-rules.js";
+import { AUTH_RULES_HEADER, applyAuthRules, markRulesApplied } from "./auth-rules.js";
 
 const AUTH_PREFIX = "/api/auth";
 
@@ -18,7 +18,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     handler: async (): Promise<PublicConfig> => ({
       captcha: { provider: ctx.captcha.provider, siteKey: ctx.captcha.siteKey },
       googleSignIn: Boolean(ctx.env.GOOGLE_CLIENT_ID && ctx.env.GOOGLE_CLIENT_SECRET),
-      devMail: ctx.email.usesDevOutbox,
+      devMail: ctx.email.usesDevOutbox && !ctx.env.isProduction,
       supportEmail: ctx.env.SUPPORT_EMAIL,
     }),
   });
@@ -41,20 +41,32 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     url: `${AUTH_PREFIX}/*`,
     schema: { hide: true },
     handler: async (request, reply) => {
-      const path = request.url.slice(AUTH_PREFIX.length).split("?")[0];
-      if (request.method === "POST") await applyAuthRules(ctx, request, path);
-      return forwardToBetterAuth(ctx, request, reply);
+      const { url, path } = resolveAuthPath(ctx, request.url);
+      await applyAuthRules(ctx, request, path);
+      return forwardToBetterAuth(ctx, request, reply, url, path);
     },
   });
 }
 
-async function forwardToBetterAuth(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const url = new URL(request.url, ctx.env.APP_URL);
+/**
+ * The URL handed to Better Auth and the endpoint path it will serve there. WHATWG URL parsing (which Better Auth's
+ * router relies on) resolves `.` and `..` segments, `%2e`, backslashes and strips tabs and newlines; a request whose
+ * path is changed by that is refused here, so the path the rules see is the path Better Auth routes by.
+ */
+function resolveAuthPath(ctx: AppContext, rawUrl: string): { url: URL; path: string } {
+  const url = new URL(rawUrl, ctx.env.APP_URL);
+  const rawPath = rawUrl.split("?")[0];
+  if (url.pathname !== rawPath || !url.pathname.startsWith(`${AUTH_PREFIX}/`)) throw new AppError("NOT_FOUND", "Not found");
+  return { url, path: url.pathname.slice(AUTH_PREFIX.length) };
+}
+
+async function forwardToBetterAuth(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, url: URL, path: string) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || key.toLowerCase() === AUTH_RULES_HEADER) continue;
     headers.set(key, Array.isArray(value) ? value.join(", ") : String(value));
   }
+  markRulesApplied(headers, path);
   if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", request.ip);
   const hasBody = request.method !== "GET" && request.body !== undefined;
   const response = await ctx.auth.handler(
@@ -70,8 +82,8 @@ async function forwardToBetterAuth(ctx: AppContext, request: FastifyRequest, rep
     if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
   });
   const text = await response.text();
-  if (response.status >= 400 && (response.headers.get("content-type") ?? "").includes("json")) {
-    return reply.send(reshapeAuthError(response.status, text));
+  if (response.status >= 400 && (!text || (response.headers.get("content-type") ?? "").includes("json"))) {
+    return reply.type("application/json").send(reshapeAuthError(response.status, text));
   }
   return reply.send(text || null);
 }
@@ -84,8 +96,10 @@ function reshapeAuthError(status: number, text: string) {
   } catch {
     /* not JSON after all */
   }
-  const code = parsed.code ?? (status === 401 ? "UNAUTHENTICATED" : status === 429 ? "RATE_LIMITED" : "BAD_REQUEST");
-  const message = status >= 500 ? "Something went wrong on our side. Please try again." : (parsed.message ?? "The request was refused.");
+  const code =
+    parsed.code ?? (status === 401 ? "UNAUTHENTICATED" : status === 404 ? "NOT_FOUND" : status === 429 ? "RATE_LIMITED" : "BAD_REQUEST");
+  const fallback = status === 404 ? "Not found" : "The request was refused.";
+  const message = status >= 500 ? "Something went wrong on our side. Please try again." : (parsed.message ?? fallback);
   return { ...toErrorBody(code, message), code, message };
 }
 

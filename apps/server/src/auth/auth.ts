@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { sso } from "@better-auth/sso";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -12,6 +12,9 @@ import type { Env } from "../env.js";
 import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
 import type { EmailService } from "../modules/email/email.service.js";
 import { renderEmailChangeEmail, renderPasswordResetEmail, renderVerificationEmail } from "../modules/email/email.templates.js";
+import { appOrigins } from "../lib/origin-check.js";
+import { RULED_AUTH_PATHS, rulesWereApplied } from "./auth-rules.js";
+import { renderSignUpAttemptEmail } from "./sign-up-attempt-email.js";
 
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
@@ -85,13 +88,84 @@ export function createAuth({ env, database, email }: AuthDependencies) {
     return provider ?? null;
   }
 
+  const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  const opaqueToken = () => Array.from({ length: 32 }, () => TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)]).join("");
+
+  /**
+   * Every request Better Auth serves over HTTP passes here, named by the endpoint it reached (ctx.path). An endpoint
+   * Hearth's rules guard (auth-rules.ts) is served only when those rules ran for that very endpoint: whatever spelling
+   * of a path a client tries, Better Auth's own routing decides which endpoint it is, and this refuses it unruled.
+   * Calls from the server itself (auth.api.*) carry no request and are not HTTP traffic.
+   */
+  const hearthBeforeHook = createAuthMiddleware(async (ctx) => {
+    if (ctx.request && RULED_AUTH_PATHS.has(ctx.path) && !rulesWereApplied(ctx.request.headers, ctx.path)) {
+      throw new APIError("NOT_FOUND", { code: "NOT_FOUND", message: "Not found" });
+    }
+    if (ctx.path === "/sign-up/email" && ctx.request) return answerSignUpForExistingAddress(ctx);
+    if (ctx.path === "/sign-in/sso") return checkSsoSignIn(ctx);
+  });
+
+  type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+  /**
+   * Sign-up with an address that already has an account answers exactly as for a new address (status, body shape,
+   * a session cookie of the same form that opens nothing, and a password hash for similar timing), and the owner
+   * of the address is told by email instead. The answer never says whether the address is registered.
+   */
+  async function answerSignUpForExistingAddress(ctx: HookContext) {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    const address = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+    if (!address) return;
+    const [existing] = await db
+      .select({ id: schema.user.id, firstName: schema.user.firstName })
+      .from(schema.user)
+      .where(eq(schema.user.email, address));
+    if (!existing) return;
+    await ctx.context.password.hash(typeof body.password === "string" ? body.password : "");
+    const message = renderSignUpAttemptEmail({
+      firstName: existing.firstName,
+      signInLink: `${env.APP_URL}/login`,
+      resetLink: `${env.APP_URL}/forgot-password`,
+    });
+    await email.queue({ ...message, to: address, kind: "sign-up-attempt" });
+    const cookie = ctx.context.authCookies.sessionToken;
+    await ctx.setSignedCookie(cookie.name, opaqueToken(), ctx.context.secret, {
+      ...cookie.attributes,
+      maxAge: body.rememberMe === false ? undefined : SESSION_LIFETIME_SECONDS,
+    });
+    if (body.rememberMe === false) {
+      const dontRemember = ctx.context.authCookies.dontRememberToken;
+      await ctx.setSignedCookie(dontRemember.name, "true", ctx.context.secret, dontRemember.attributes);
+    }
+    const now = new Date();
+    return ctx.json({
+      token: opaqueToken(),
+      user: {
+        name: typeof body.name === "string" ? body.name : "",
+        email: address,
+        emailVerified: false,
+        image: typeof body.image === "string" ? body.image : null,
+        createdAt: now,
+        updatedAt: now,
+        firstName: readText(body, "firstName"),
+        lastName: readText(body, "lastName"),
+        phone: null,
+        jobTitle: null,
+        pendingEmail: null,
+        role: "Admin",
+        tenantId: randomUUID(),
+        isInternalAccount: false,
+        id: randomUUID(),
+      },
+    });
+  }
+
   /**
    * Before the plugin looks a provider up for POST /sign-in/sso: an email (or domain) must match a company's provider
    * exactly. The plugin would also accept a parent domain, which the account rules below refuse after the round trip
    * to the identity provider; this answers at once and clearly instead.
    */
-  const checkSsoSignIn = createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== "/sign-in/sso") return;
+  async function checkSsoSignIn(ctx: HookContext) {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     if (body.organizationSlug !== undefined) {
       throw new APIError("BAD_REQUEST", { code: "SSO_BY_ORGANIZATION_UNSUPPORTED", message: "Sign in with your work email address." });
@@ -106,7 +180,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
         message: "Single sign-on is not set up for this email domain. Sign in with your password instead.",
       });
     }
-  });
+  }
 
   /**
    * The company an SSO sign-in belongs to: the company that registered the provider the user came through, and only
@@ -132,7 +206,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
     baseURL: env.APP_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
-    trustedOrigins: [new URL(env.APP_URL).origin],
+    trustedOrigins: appOrigins(env),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -193,7 +267,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
       ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ["x-forwarded-for"] : [], disableIpTracking: false },
     },
     disabledPaths: [...SSO_MANAGEMENT_PATHS, ...OPEN_API_PATHS],
-    hooks: { before: checkSsoSignIn },
+    hooks: { before: hearthBeforeHook },
     telemetry: { enabled: false },
     logger: { disabled: env.NODE_ENV === "test" },
     databaseHooks: {

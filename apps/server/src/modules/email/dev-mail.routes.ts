@@ -1,10 +1,39 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.js";
 import { escapeHtml } from "./email.layout.js";
 import { findOutboxMessage, listRecentOutboxMessages } from "./email.repo.js";
 
-/** The development mail viewer: only registered when no SMTP server is configured. */
+/**
+ * True for a connection from this machine's loopback interface (127.0.0.0/8, ::1, or IPv4-mapped 127.x). The socket's
+ * own address is read, never X-Forwarded-For: behind a proxy on the same machine nothing reaches the viewer from outside
+ * only if the proxy does not forward /dev/mail, which is why production never registers it at all.
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  if (address === "::1") return true;
+  const ipv4 = address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4);
+}
+
+async function loopbackOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!isLoopbackAddress(request.raw.socket?.remoteAddress)) {
+    await reply.status(404).type("text/plain").send("Not found");
+  }
+}
+
+/**
+ * The development mail viewer: registered only outside production when no SMTP server is configured (app.ts; production
+ * without SMTP_URL does not start), and it answers only connections from the loopback interface.
+ */
 export async function registerDevMailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  if (ctx.env.isProduction) return;
+  await app.register(async (viewer) => {
+    viewer.addHook("onRequest", loopbackOnly);
+    registerViewer(viewer, ctx);
+  });
+}
+
+function registerViewer(app: FastifyInstance, ctx: AppContext): void {
   app.get("/dev/mail/messages.json", { schema: { hide: true } }, async () => {
     const rows = await listRecentOutboxMessages(ctx.database.db);
     return {
