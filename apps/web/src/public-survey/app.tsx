@@ -2,10 +2,11 @@
 import { SURVEY_MESSAGES } from "@hearth/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { loadSurvey, type SurveyLink } from "./api";
+import { browserStorage, forgetAnswered, wasAnswered } from "./storage";
 import { SurveyForm } from "./survey-form";
 import type { PublicSurvey } from "./types";
 
-export type Outcome = "sent" | "closed" | "already-answered" | "not-found" | "invalid-link";
+export type Outcome = "sent" | "closed" | "already-answered" | "answered-here" | "not-found" | "invalid-link";
 
 type View =
   | { kind: "loading" }
@@ -20,9 +21,12 @@ export function PublicSurveyApp({ link }: { link: SurveyLink }) {
     if (!link.surveyId) return;
     setView({ kind: "loading" });
     const result = await loadSurvey(link.surveyId);
-    if (result.kind === "ok") setView({ kind: "survey", survey: result.survey, outcome: null });
-    else setView({ kind: result.kind === "not-found" ? "not-found" : "load-error" });
-  }, [link.surveyId]);
+    if (result.kind === "ok") {
+      // Answers already sent from this browser: say so rather than offer a blank form again.
+      const answeredHere = wasAnswered(browserStorage(), result.survey.id, link.token);
+      setView({ kind: "survey", survey: result.survey, outcome: answeredHere ? "answered-here" : null });
+    } else setView({ kind: result.kind === "not-found" ? "not-found" : "load-error" });
+  }, [link.surveyId, link.token]);
 
   useEffect(() => {
     void load();
@@ -75,6 +79,30 @@ export function PublicSurveyApp({ link }: { link: SurveyLink }) {
         <Notice title="You have already answered this survey" testId="survey-already-answered" icon="done" focusOnShow>
           <p>This personal link has already been used to send answers to “{survey.name}”. Each link can answer once.</p>
           <p>Thank you for taking part.</p>
+        </Notice>
+      </Page>
+    );
+  }
+  if (outcome === "answered-here" && survey.status === "Active") {
+    return (
+      <Page demo={demo}>
+        <Notice title="You have already answered this survey" testId="survey-answered-here" icon="done">
+          <p>Answers to “{survey.name}” were already sent from this device. Thank you for taking part.</p>
+          {!link.token && (
+            <>
+              <p>Sharing this device with a colleague who has not answered yet? They can answer now.</p>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => {
+                  forgetAnswered(browserStorage(), survey.id, link.token);
+                  setView({ kind: "survey", survey, outcome: null });
+                }}
+              >
+                Answer as someone else
+              </button>
+            </>
+          )}
         </Notice>
       </Page>
     );

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { clearProgress, type KeyValueStorage, loadProgress, progressKey, saveProgress } from "./storage";
+import {
+  clearProgress,
+  forgetAnswered,
+  type KeyValueStorage,
+  loadProgress,
+  markAnswered,
+  progressKey,
+  saveProgress,
+  wasAnswered,
+} from "./storage";
 import type { PublicSurveyField } from "./types";
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
@@ -55,5 +64,38 @@ describe("saved progress", () => {
     };
     expect(() => saveProgress(full, "k", { answers: {}, part: 0 })).not.toThrow();
     expect(() => clearProgress(full, "k")).not.toThrow();
+  });
+});
+
+describe("answered on this device", () => {
+  test("remembers only the fact, per survey and per personal link", () => {
+    const storage = memoryStorage();
+    expect(wasAnswered(storage, "abcdefghij", null)).toBe(false);
+    markAnswered(storage, "abcdefghij", null);
+    expect(wasAnswered(storage, "abcdefghij", null)).toBe(true);
+    expect(wasAnswered(storage, "klmnopqrst", null)).toBe(false);
+    expect(wasAnswered(storage, "abcdefghij", "secret.token")).toBe(false);
+    expect([...storage.data.values()]).toEqual(["1"]);
+    expect([...storage.data.keys()].join()).not.toContain("secret");
+    forgetAnswered(storage, "abcdefghij", null);
+    expect(wasAnswered(storage, "abcdefghij", null)).toBe(false);
+  });
+
+  test("does without storage", () => {
+    markAnswered(null, "abcdefghij", null);
+    expect(wasAnswered(null, "abcdefghij", null)).toBe(false);
+    const broken: KeyValueStorage = {
+      getItem: () => {
+        throw new Error("blocked");
+      },
+      setItem: () => {
+        throw new Error("blocked");
+      },
+      removeItem: () => {
+        throw new Error("blocked");
+      },
+    };
+    markAnswered(broken, "abcdefghij", null);
+    expect(wasAnswered(broken, "abcdefghij", null)).toBe(false);
   });
 });

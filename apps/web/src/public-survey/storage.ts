@@ -80,3 +80,36 @@ export function clearProgress(storage: KeyValueStorage | null, key: string): voi
     // nothing to clear
   }
 }
+
+/**
+ * "Answered on this device": a mark kept after answers were sent from this browser, so opening the link again says so
+ * instead of offering a blank form. It holds the bare fact ("1"): no answers, time or anything about the person.
+ */
+export function answeredKey(surveyId: string, token: string | null): string {
+  return `hearth.answered.${surveyId}${token ? `.${shortHash(token)}` : ""}`;
+}
+
+export function markAnswered(storage: KeyValueStorage | null, surveyId: string, token: string | null): void {
+  try {
+    storage?.setItem(answeredKey(surveyId, token), "1");
+  } catch {
+    // full or blocked: the page simply will not remember
+  }
+}
+
+export function wasAnswered(storage: KeyValueStorage | null, surveyId: string, token: string | null): boolean {
+  try {
+    return storage?.getItem(answeredKey(surveyId, token)) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Someone else on a shared device answers the anonymous link: the mark goes, the form shows. */
+export function forgetAnswered(storage: KeyValueStorage | null, surveyId: string, token: string | null): void {
+  try {
+    storage?.removeItem(answeredKey(surveyId, token));
+  } catch {
+    // nothing to forget
+  }
+}

@@ -5,7 +5,7 @@ import { RESPONSE_RETRIES, submitResponse } from "./api";
 import type { Outcome } from "./app";
 import { answersToSend, buildParts, measureProgress, missingRequired, partOf } from "./parts";
 import { ChoiceQuestion, MatrixGrid, TextQuestion } from "./questions";
-import { browserStorage, clearProgress, loadProgress, progressKey, saveProgress } from "./storage";
+import { browserStorage, clearProgress, loadProgress, markAnswered, progressKey, saveProgress } from "./storage";
 import type { Answers, PublicSurvey, PublicSurveyField } from "./types";
 
 const REQUIRED_MESSAGE = SURVEY_MESSAGES.answerRequired;
@@ -127,6 +127,8 @@ export function SurveyForm({ survey, token, onDone }: SurveyFormProps) {
       case "already-answered":
       case "not-found":
         clearProgress(storage, storageKey);
+        // Opened again on this device, the link says it was answered here (issue 11 item 20i).
+        if (result.kind === "sent" || result.kind === "already-answered") markAnswered(storage, survey.id, token);
         onDone(result.kind);
         return;
       case "invalid": {
