@@ -28,8 +28,9 @@ export async function buildOpenApiDocument(appUrl = "http://localhost:3000"): Pr
   const database = await openDatabase({ dataDir: "memory://" });
   const built = await buildApp({ env, database, runJobWorkers: false, logger: false, serveWeb: false });
   try {
-    await built.app.ready();
-    return built.app.swagger() as unknown as Record<string, unknown>;
+    const response = await built.app.inject({ method: "GET", url: "/api/openapi.json" });
+    if (response.statusCode !== 200) throw new Error(`/api/openapi.json answered ${response.statusCode}: ${response.body}`);
+    return response.json();
   } finally {
     await built.shutdown();
   }

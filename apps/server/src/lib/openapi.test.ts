@@ -96,6 +96,11 @@ describe("the OpenAPI document", () => {
     expect((await call(testApp.app, "GET", "/api/auth/reference")).statusCode).toBe(404);
   });
 
+  it("the viewer at /api/docs reads the same document", async () => {
+    const viewed = (await call(testApp.app, "GET", "/api/docs/json")).json();
+    expect(viewed).toEqual(spec);
+  });
+
   it("writes JSON Schema 2020-12: numeric exclusive bounds, and enum-keyed records with their keys as properties", () => {
     const text = JSON.stringify(spec);
     expect(text).not.toMatch(/"exclusiveMinimum":(true|false)/);

@@ -34,11 +34,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 type AuthDocument = Awaited<ReturnType<AppContext["auth"]["api"]["generateOpenAPISchema"]>>;
 
 export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // Better Auth describes its own endpoints (its openAPI plugin, called on the server); read once when the app is ready.
-  let authDocument: AuthDocument | null = null;
-  app.addHook("onReady", async () => {
-    authDocument = await ctx.auth.api.generateOpenAPISchema();
-  });
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -53,11 +48,31 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       servers: [{ url: ctx.env.APP_URL }],
       components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } } },
     },
-    transformObject: (document) =>
-      "openapiObject" in document ? finishDocument(document.openapiObject as Json, authDocument) : document.swaggerObject,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "list" } });
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  // Built on the first request, not at start: Better Auth's generator (its openAPI plugin, called on the server)
+  // takes about 0.1 s, which every start would otherwise pay.
+  let document: Promise<Json> | undefined;
+  const openApiDocument = () => {
+    document ??= ctx.auth.api
+      .generateOpenAPISchema()
+      .then((auth) => finishDocument(structuredClone(app.swagger()) as unknown as Json, auth));
+    document.catch(() => {
+      document = undefined;
+    });
+    return document;
+  };
+  let ready: Json | undefined;
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    uiConfig: { docExpansion: "list" },
+    uiHooks: {
+      onRequest: async () => {
+        ready = await openApiDocument();
+      },
+    },
+    transformSpecification: (specification) => ready ?? specification,
+  });
+  app.get("/api/openapi.json", { schema: { hide: true } }, openApiDocument);
 }
 
 /** Better Auth's paths merged under /api/auth, an operationId on every operation, and the tags listed. */
