@@ -178,7 +178,8 @@ describe("invitations end to end (issue #4)", () => {
     const urlInput = page.getByTestId("link-url-input");
     await urlInput.waitFor();
     expect(await problem.count(), "opening the link form clears the earlier message").toBe(0);
-    for (const refused of ["javascript:alert(1)", "  JavaScript:alert(document.cookie)"]) {
+    // A placeholder other than {{survey_link}} holds typed text, so it is no link address either (issue 11 item 6).
+    for (const refused of ["javascript:alert(1)", "  JavaScript:alert(document.cookie)", "{{company_name}}", "data:text/html,hi"]) {
       await urlInput.fill(refused);
       await page.getByTestId("link-save").click();
       expect(await textOf(problem), `${refused.trim()} is refused`).toBe("Only http and https links are allowed.");
