@@ -39,7 +39,8 @@ export const commentLabelsSchema = z
     emotion: z.enum(CORRECTABLE_EMOTIONS as [string, ...string[]]),
     topic: z.enum(COMMENT_TOPICS),
   })
-  .refine((labels) => EMOTIONS_OF_SENTIMENT[labels.sentiment].includes(labels.emotion), {
+  // "Neutral" goes with any sentiment (the analyzer gives it to comments that judge without naming a feeling).
+  .refine((labels) => labels.emotion === "Neutral" || EMOTIONS_OF_SENTIMENT[labels.sentiment].includes(labels.emotion), {
     path: ["emotion"],
     message: "This emotion does not go with this sentiment.",
   });

@@ -42,6 +42,7 @@ import { useReportFilters, useSurveyText } from "../reports/report-api";
 import { PageCsvDownload } from "../reports/report-parts";
 import { PlaceholderBars } from "../reports/score-bar";
 import { cohortKey, initialSearch, parseCohortKey, restoreFilters, searchReducer, serialiseFilters } from "./comment-helpers";
+import { CommentCorrectionControls } from "./comment-corrections";
 import { CommentText, SentimentLabel } from "./comment-parts";
 import { useComments, useSaveSelectedFilters, useSelectedFilters } from "./comments-api";
 
@@ -65,6 +66,7 @@ function CommentsTable({ comments }: { comments: CommentRow[] }) {
             <Table.Tr key={comment.id} data-testid="comment-row">
               <Table.Td>
                 <CommentText text={comment.text} />
+                <CommentCorrectionControls comment={comment} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{comment.recommendation ? capitalise(comment.recommendation) : "—"}</Text>
@@ -94,6 +96,7 @@ function CommentCards({ comments }: { comments: CommentRow[] }) {
         <Card key={comment.id} withBorder p="sm" data-testid="comment-row">
           <Stack gap={8}>
             <CommentText text={comment.text} />
+            <CommentCorrectionControls comment={comment} />
             <Group gap="xs" wrap="wrap">
               <SentimentLabel sentiment={comment.sentiment} />
               <Badge variant="light" color="gray" tt="none">
