@@ -1,6 +1,7 @@
 export * from "./types.js";
 export {
   analyzeComment,
+  analyzeWithSignals,
   inferRecommendation,
   type LocalAnalysisDetail,
   SENTIMENT_THRESHOLD,

@@ -361,9 +361,18 @@ export function sentimentSignals(text: string): SentimentSignals | undefined {
  * weighting and the question context. Deterministic, no I/O.
  */
 export function analyzeComment(text: string, context?: CommentContext): CommentAnalysis {
-  if (isNoAnswer(text)) return { ...NONE_ANALYSIS, confidence: { ...NONE_ANALYSIS.confidence } };
+  return analyzeWithSignals(text, context).analysis;
+}
+
+/** `analyzeComment` together with the evidence behind it (undefined for no answer), from one parse of the text. */
+export function analyzeWithSignals(
+  text: string,
+  context?: CommentContext,
+): { analysis: CommentAnalysis; signals: SentimentSignals | undefined } {
+  const none = () => ({ analysis: { ...NONE_ANALYSIS, confidence: { ...NONE_ANALYSIS.confidence } }, signals: undefined });
+  if (isNoAnswer(text)) return none();
   const signals = sentimentSignals(text);
-  if (!signals) return { ...NONE_ANALYSIS, confidence: { ...NONE_ANALYSIS.confidence } };
+  if (!signals) return none();
   const { detail } = signals;
 
   let sentiment: Sentiment =
@@ -389,8 +398,7 @@ export function analyzeComment(text: string, context?: CommentContext): CommentA
     emotion = best[0];
     emotionConfidence = 0.35 + 0.6 * (best[1] / (total + 0.5));
   } else {
-    // A positive comment that names no feeling is most often thanks for something ("pay is fair", "IT support is quick").
-    emotion = sentiment === "negative" ? "Disapproval" : sentiment === "positive" ? "Gratitude" : "Neutral";
+    emotion = sentiment === "negative" ? "Disapproval" : "Neutral";
     emotionConfidence = total === 0 ? 0.5 : 0.35;
   }
 
@@ -399,7 +407,7 @@ export function analyzeComment(text: string, context?: CommentContext): CommentA
   const topic: Topic = topicBest ? topicBest[0] : DEFAULT_TOPIC;
   const topicConfidence = topicBest ? 0.4 + 0.55 * (topicBest[1] / (topicTotal + 0.5)) : 0.5;
 
-  return {
+  const analysis: CommentAnalysis = {
     sentiment,
     emotion,
     topic,
@@ -407,4 +415,5 @@ export function analyzeComment(text: string, context?: CommentContext): CommentA
     confidence: { sentiment: round(sentimentConfidence), emotion: round(emotionConfidence), topic: round(topicConfidence) },
     source: "local",
   };
+  return { analysis, signals };
 }

@@ -1,4 +1,4 @@
-import { analyzeComment, sentimentSignals } from "./local-analyzer.js";
+import { analyzeWithSignals } from "./local-analyzer.js";
 import type { Sentiment } from "./types.js";
 
 /** The analyzer's sentiment confidence a comment needs before it may be offered as a shareable quote. */
@@ -29,11 +29,9 @@ export function quoteVerdict(candidate: QuoteCandidate): QuoteVerdict {
   if (candidate.sentiment !== "positive") return { eligible: false, reason: "not positive" };
   if (candidate.corrected) return { eligible: true };
   if (candidate.text.includes("?")) return { eligible: false, reason: "question" };
-  const analysis = analyzeComment(candidate.text);
-  if (analysis.sentiment !== "positive") return { eligible: false, reason: "not positive" };
+  const { analysis, signals } = analyzeWithSignals(candidate.text);
+  if (!signals || analysis.sentiment !== "positive") return { eligible: false, reason: "not positive" };
   if (analysis.confidence.sentiment < QUOTE_MIN_CONFIDENCE) return { eligible: false, reason: "low confidence" };
-  const signals = sentimentSignals(candidate.text);
-  if (!signals) return { eligible: false, reason: "not positive" };
   if (signals.detail.contrast) return { eligible: false, reason: "contrast" };
   if (signals.negativeCue) return { eligible: false, reason: "negative cue" };
   if (signals.detail.hypothetical) return { eligible: false, reason: "wish" };
