@@ -26,6 +26,9 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { withBorder: true, padding: "lg", radius: "md" } },
     Paper: { defaultProps: { radius: "md" } },
+    // A dialog's <header> would be a second banner landmark beside the app's header: it is only the dialog's title bar.
+    Modal: { defaultProps: { attributes: { header: { role: "none" } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: "none" } } } },
   },
 });
 

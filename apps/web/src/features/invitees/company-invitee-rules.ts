@@ -1,5 +1,5 @@
 /** How the company invitee list reads (spec accounts §3 Invitee): its cohort columns and each person's last invitations. */
-import { COHORT_KEYS, type CompanyInvitee } from "@hearth/shared";
+import { COHORT_INVITEE_PAGE_SIZE, COHORT_KEYS, type CompanyInvitee } from "@hearth/shared";
 
 /** The cohort fields any row on the page carries: the known ones in their usual order, then any others A–Z. */
 export function cohortColumns(invitees: readonly CompanyInvitee[]): string[] {
@@ -37,3 +37,16 @@ export function lastInvitations(
 
 /** How many last invitations a row lists before "+N more". */
 export const VISIBLE_INVITATIONS = 3;
+
+/** Rows a screen of /dashboard/invitees shows; each divides the API's page (COHORT_INVITEE_PAGE_SIZE), so no screen spans two. */
+export const INVITEE_PAGE_SIZES = [25, 50, 100] as const;
+
+/** Which page of GET /api/invitees holds screen `page` of `pageSize` rows, and where in that page the screen starts. */
+export function serverSlice(
+  page: number,
+  pageSize: number,
+  serverPageSize = COHORT_INVITEE_PAGE_SIZE,
+): { serverPage: number; offset: number } {
+  const first = (Math.max(1, Math.trunc(page)) - 1) * pageSize;
+  return { serverPage: Math.floor(first / serverPageSize) + 1, offset: first % serverPageSize };
+}

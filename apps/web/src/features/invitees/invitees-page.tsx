@@ -1,4 +1,4 @@
-import { COHORT_KEYS, type CohortKey } from "@hearth/shared";
+import { COHORT_KEYS, type CohortKey, computePageWindow } from "@hearth/shared";
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconFilterOff, IconUsers } from "@tabler/icons-react";
@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { errorMessage, isApiError } from "../../lib/api";
 import { AccessDeniedPage } from "../errors/access-denied-page";
 import { SURVEYS_PATH } from "../surveys/survey-paths";
+import { INVITEE_PAGE_SIZES, serverSlice } from "./company-invitee-rules";
 import { CompanyInviteeTable } from "./company-invitee-table";
 import { useCompanyInvitees, useInviteeCohorts } from "./invitee-api";
 import { InviteeFilters } from "./invitee-filters";
@@ -42,7 +43,7 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
   );
 }
 
-/** /dashboard/invitees: everyone the company has invited, one server page (1000 people) at a time. */
+/** /dashboard/invitees: everyone the company has invited, 25, 50 or 100 to a screen (the API is asked for 500 at a time). */
 export function InviteesPage() {
   const [searchInput, setSearchInput] = useState("");
   const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
@@ -51,10 +52,12 @@ export function InviteesPage() {
   /** The page is kept with the filters it belongs to, so new filters start again at page 1. */
   const filterKey = JSON.stringify([search, cohortKey, cohortValue]);
   const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const [pageSize, setPageSize] = useState<number>(INVITEE_PAGE_SIZES[0]);
   const page = paging.filterKey === filterKey ? paging.page : 1;
   const setPage = (next: number) => setPaging({ filterKey, page: next });
+  const { serverPage, offset } = serverSlice(page, pageSize);
   const cohorts = useInviteeCohorts();
-  const query = useCompanyInvitees({ page, search, cohortKey: asCohortKey(cohortKey), cohortValue });
+  const query = useCompanyInvitees({ page: serverPage, search, cohortKey: asCohortKey(cohortKey), cohortValue });
   const filtered = Boolean(search || (cohortKey && cohortValue));
 
   function clearFilters() {
@@ -84,7 +87,9 @@ export function InviteesPage() {
     );
   } else {
     const data = query.data;
-    const pageCount = Math.max(1, data.maxPages);
+    const pageWindow = computePageWindow(data.total, page, pageSize);
+    // While the next API page loads, the previous one stays on screen (dimmed) rather than an empty slice of it.
+    const shown = query.isPlaceholderData ? data.invitees.slice(0, pageSize) : data.invitees.slice(offset, offset + pageSize);
     const staleError = query.isError && (
       <Alert color="red" variant="light" role="alert">
         <Group justify="space-between" gap="sm" wrap="wrap">
@@ -101,16 +106,22 @@ export function InviteesPage() {
       ) : (
         <Stack gap="md" style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={query.isFetching}>
           {staleError}
-          <CompanyInviteeTable invitees={data.invitees} surveys={data.surveys} />
+          <CompanyInviteeTable invitees={shown} surveys={data.surveys} />
           <TablePager
             label="Invitee pages"
-            page={Math.min(data.page, pageCount)}
-            pageCount={pageCount}
+            page={pageWindow.page}
+            pageCount={pageWindow.pageCount}
             onPage={(next) => {
               setPage(next);
-              window.scrollTo({ top: 0 });
+              globalThis.scrollTo({ top: 0 });
             }}
-            summary={`${data.total.toLocaleString()} ${data.total === 1 ? "invitee" : "invitees"}${filtered ? " match" : ""}`}
+            pageSizes={INVITEE_PAGE_SIZES}
+            pageSize={pageSize}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+            summary={`${pageWindow.from.toLocaleString()}–${pageWindow.to.toLocaleString()} of ${data.total.toLocaleString()} ${data.total === 1 ? "invitee" : "invitees"}${filtered ? " matching" : ""}`}
           />
         </Stack>
       );

@@ -121,7 +121,7 @@ function RankedList({ rows, label }: { rows: ScoreRow[]; label: string }) {
             <Text size="sm" c="dimmed" w={18} ta="right" aria-hidden>
               {index + 1}
             </Text>
-            <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+            <Text size="sm" fw={600} style={{ overflowWrap: "break-word" }}>
               {row.name}
             </Text>
           </Group>

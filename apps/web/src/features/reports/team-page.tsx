@@ -1,5 +1,5 @@
 import type { TeamReport } from "@hearth/shared";
-import { Group, Select, Stack, Table, Text } from "@mantine/core";
+import { Group, Select, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useParams, useSearchParams } from "react-router";
 import { isApiError } from "../../lib/api";
@@ -12,6 +12,7 @@ import { useSurveyText, useTeamReport } from "./report-api";
 import { formatScore } from "./report-format";
 import { CsvButton, SectionCard } from "./report-parts";
 import classes from "./reports.module.css";
+import { ScrollFrame } from "./scroll-frame";
 
 function ScoreCell({ score, column }: { score: number | undefined; column: string }) {
   if (score === undefined || !Number.isFinite(score) || score <= 0) {
@@ -52,8 +53,12 @@ function ScaleLegend() {
 export function TeamHeatmap({ report }: { report: TeamReport }) {
   const { columns, rows, overall, threshold } = report;
   return (
-    <Table.ScrollContainer minWidth={Math.max(520, 210 + columns.length * 84)} type="native">
-      <table className={classes.heatTable} aria-label="Scores by cohort value">
+    <ScrollFrame label="Scores by cohort value (scrolls sideways)" testId="team-heatmap-scroll">
+      <table
+        className={classes.heatTable}
+        aria-label="Scores by cohort value"
+        style={{ minWidth: Math.max(520, 210 + columns.length * 84) }}
+      >
         <thead>
           <tr>
             <th scope="col" className={classes.rowHead}>
@@ -105,7 +110,7 @@ export function TeamHeatmap({ report }: { report: TeamReport }) {
           ))}
         </tbody>
       </table>
-    </Table.ScrollContainer>
+    </ScrollFrame>
   );
 }
 

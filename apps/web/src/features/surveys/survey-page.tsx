@@ -1,5 +1,5 @@
 import { canWriteCustomQuestions, describeSurveyStatus, findPreset, type SurveyDetail } from "@hearth/shared";
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil } from "@tabler/icons-react";
 import { Link, Navigate, useParams } from "react-router";
 import { QueryBoundary } from "../errors/query-boundary";
@@ -15,11 +15,11 @@ import { SurveyPreview } from "./wizard/survey-preview";
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div>
+    <div style={{ minWidth: "8rem", maxWidth: "100%" }}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={600} fz="lg" data-testid={testId}>
+      <Text fw={600} fz={{ base: "md", sm: "lg" }} data-testid={testId}>
         {value}
       </Text>
     </div>
@@ -54,11 +54,12 @@ function SurveyView({ survey }: { survey: SurveyDetail }) {
       </Stack>
       <Card>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          {/* Each value keeps its natural width and wraps as a whole to the next row on a phone (not word by word in a third of it). */}
+          <Group gap="lg" align="flex-start">
             <Stat label="Responses" value={String(survey.completed)} testId="survey-completed" />
             <Stat label="End date" value={formatEndDate(survey.endDate, timeZone)} testId="survey-end-date" />
             <Stat label="Type" value={findPreset(survey.surveyPreset)?.title ?? survey.surveyPreset} testId="survey-type" />
-          </SimpleGrid>
+          </Group>
           {!survey.draft && <InviteLink link={survey.inviteLink} />}
           <Group gap="xs" wrap="wrap">
             <SurveyActionButtons survey={survey} status={status} rights={rights} run={actions.run} isPending={actions.isPending} />
