@@ -16,6 +16,7 @@ import model from "wink-eng-lite-web-model";
 import {
   analyzeComment,
   type EvaluationItem,
+  isQuoteEligible,
   loadEvaluationSet,
   loadLabelledComments,
   parseEvaluationJsonl,
@@ -85,6 +86,16 @@ for (const [name, classify] of Object.entries(systems)) {
       if (result.topic === item.topic) topic++;
     }
     entry.emotion = Math.round((emotion / items.length) * 10_000) / 10_000;
+    // The quote rule on the analyzer's own labels (nobody corrected them): which comments would be offered as quotes.
+    const quotable = { positive: 0, neutral: 0, negative: 0 };
+    for (const item of items) {
+      if (isQuoteEligible({ text: item.text, sentiment: analyzeComment(item.text).sentiment, corrected: false }))
+        quotable[item.sentiment]++;
+    }
+    entry.quotable = quotable;
+    console.log(
+      `  quote rule: offers ${quotable.positive} positive, ${quotable.neutral} neutral and ${quotable.negative} negative comments as quotes`,
+    );
     entry.topic = Math.round((topic / items.length) * 10_000) / 10_000;
     console.log(`  emotion ${pct(entry.emotion as number)}, topic ${pct(entry.topic as number)}`);
     if (args.includes("--errors"))
