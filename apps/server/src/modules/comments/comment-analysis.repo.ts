@@ -3,8 +3,9 @@
  * by seq after the cursor. Responses are read across tenants (the pass works for the whole instance) and every
  * excerpt written carries its response's own tenant id.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "../../db/client.js";
+import { survey } from "../../db/schema.js";
 import { commentAnalysisCursor } from "../../db/schema-reports.js";
 
 export const CURSOR_NAME = "comments";
@@ -62,12 +63,14 @@ export interface ResponseAfterCursor {
   surveyId: string;
   answers: Record<string, string>;
   submittedOn: string;
-  fields: unknown[];
   /** True when the response already has an excerpt (analysed by an earlier pass or by another instance). */
   analysed: boolean;
 }
 
-/** Responses with seq in (afterSeq, upToSeq], in seq order, at most `limit`, with their survey's questions. */
+/**
+ * Responses with seq in (afterSeq, upToSeq], in seq order, at most `limit`. Their surveys' questions are read once
+ * per survey (surveyFields): 27 kB of JSON for a LOWI survey, not to be repeated on every row.
+ */
 export async function listResponsesAfterSeq(
   db: Database,
   afterSeq: number,
@@ -81,14 +84,12 @@ export async function listResponsesAfterSeq(
     survey_id: string;
     answers: Record<string, string>;
     submitted_on: string;
-    fields: unknown[];
     analysed: boolean;
   }>(
     await db.execute(sql`
-      select r.id, r.seq, r.tenant_id, r.survey_id, r.answers, r.submitted_on, s.fields,
+      select r.id, r.seq, r.tenant_id, r.survey_id, r.answers, r.submitted_on,
         exists (select 1 from comment_excerpt e where e.response_id = r.id) as analysed
       from survey_response r
-      join survey s on s.id = r.survey_id and s.tenant_id = r.tenant_id
       where r.seq > ${afterSeq} and r.seq <= ${upToSeq}
       order by r.seq
       limit ${limit}
@@ -101,9 +102,21 @@ export async function listResponsesAfterSeq(
     surveyId: row.survey_id,
     answers: typeof row.answers === "string" ? JSON.parse(row.answers) : row.answers,
     submittedOn: row.submitted_on,
-    fields: typeof row.fields === "string" ? JSON.parse(row.fields) : row.fields,
     analysed: row.analysed === true || (row.analysed as unknown) === "t",
   }));
+}
+
+/** The questions of the given surveys, by survey id (with the tenant each belongs to). */
+export async function surveyFields(
+  db: Database,
+  surveyIds: readonly string[],
+): Promise<Map<string, { tenantId: string; fields: unknown[] }>> {
+  if (surveyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: survey.id, tenantId: survey.tenantId, fields: survey.fields })
+    .from(survey)
+    .where(inArray(survey.id, [...surveyIds]));
+  return new Map(rows.map((row) => [row.id, { tenantId: row.tenantId, fields: (row.fields ?? []) as unknown[] }]));
 }
 
 /**

@@ -3,7 +3,8 @@
  * new responses by seq after a cursor (comment_analysis_cursor), in batches, analyses their open answers and writes
  * one comment_excerpt per answer, then moves the cursor.
  *
- * - Off the request path: the loop polls every second, and an insert with written answers nudges it. The local
+ * - Off the request path: the loop polls every second (PostgreSQL: every half second), and an insert with written
+ *   answers nudges it. The local
  *   analyzer runs on a worker thread (comment-analyzer-thread.ts), so its CPU work is not on the thread that serves
  *   HTTP and runs the embedded database. An LLM (LLM_* set) is called from this thread: that is waiting on I/O.
  * - One instance at a time: a pass first takes (or extends) a lease on the cursor row; other instances skip until it
@@ -12,14 +13,16 @@
  *   each excerpt once.
  * - Seq order and commit order: on PGlite, statements and transactions run one at a time, so every seq up to the
  *   highest visible one is settled. On PostgreSQL a lower seq can commit after a higher one; a pass reads only up to
- *   a seq that was already the highest a few seconds earlier, and a sweep every minute looks again at the seqs the
+ *   a seq that was already the highest a second earlier, and a sweep every minute looks again at the seqs the
  *   cursor passed in the last two minutes.
- * - Transactions stay short: each statement stands alone; the database is free while a batch is being analysed.
+ * - Transactions stay short: each statement stands alone; the database is free while a batch is being analysed. On
+ *   PostgreSQL the loop has a connection of its own, so under load its statements do not wait behind requests.
  */
 import { randomUUID } from "node:crypto";
 import { type CommentAnalysis, type CommentItem, createCommentAnalyzer } from "@hearth/analysis";
 import { classifyRecommendAnswer, isCommentShown, type SurveyField } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
+import { type Database, type DatabaseHandle, openDatabase } from "../../db/client.js";
 import { AnalyzerThread } from "./comment-analyzer-thread.js";
 import {
   advanceAnalysisCursor,
@@ -29,6 +32,7 @@ import {
   listResponsesAfterSeq,
   listUnanalysedResponseIds,
   releaseAnalysisLease,
+  surveyFields,
 } from "./comment-analysis.repo.js";
 import { onCommentAnalysisWake, openQuestionKeys } from "./comment-jobs.js";
 import { findResponsesToAnalyse, insertExcerpts, type NewExcerpt } from "./comments.repo.js";
@@ -36,12 +40,13 @@ import { findResponsesToAnalyse, insertExcerpts, type NewExcerpt } from "./comme
 const RECOMMEND_KEY = "lowi_recommend";
 /** Responses read per pass. */
 export const ANALYSIS_BATCH = 200;
-const POLL_MS = 1_000;
+/** How often the loop looks for new responses without a nudge (PostgreSQL: also how soon after seqs settle). */
+const POLL_MS = { pglite: 1_000, postgres: 500 } as const;
 /** After a nudge: long enough for a burst of inserts to arrive as one batch. */
 const WAKE_DELAY_MS = 250;
 const LEASE_SECONDS = 60;
 /** PostgreSQL only: a seq is read once it was the highest stored at least this long ago. */
-const SETTLE_MS = 2_000;
+const SETTLE_MS = 1_000;
 const SWEEP_EVERY_MS = 60_000;
 /** survey_response.seq is an integer identity. */
 const MAX_SEQ = 2_147_483_647;
@@ -80,7 +85,7 @@ function createAnalyzer(ctx: AppContext, log?: AnalysisLogger): { analyzer: Anal
 }
 
 /** Analyses the open answers of `responses` and stores their excerpts; answers the number of excerpts written. */
-async function analyseAndStore(ctx: AppContext, analyzer: Analyzer, responses: readonly Answered[]): Promise<number> {
+async function analyseAndStore(db: Database, analyzer: Analyzer, responses: readonly Answered[]): Promise<number> {
   const items: CommentItem[] = [];
   const pending: Omit<NewExcerpt, "sentiment" | "emotion" | "topic" | "direction" | "analyzer">[] = [];
   for (const response of responses) {
@@ -117,7 +122,7 @@ async function analyseAndStore(ctx: AppContext, analyzer: Analyzer, responses: r
       analyzer: result.source,
     };
   });
-  return insertExcerpts(ctx.database.db, rows);
+  return insertExcerpts(db, rows);
 }
 
 export interface AnalysisPass {
@@ -134,6 +139,7 @@ export interface AnalysisPass {
 export class CommentAnalysisLoop {
   readonly owner = randomUUID();
   private readonly settleMs: number;
+  private readonly pollMs: number;
   private readonly analyzer: { analyzer: Analyzer; close: () => Promise<void> };
   /** Highest seqs seen, with when: the settled horizon on PostgreSQL. */
   private seen: { seq: number; at: number }[] = [];
@@ -148,12 +154,15 @@ export class CommentAnalysisLoop {
   private polling = false;
   private stopped = false;
   private cursorReady = false;
+  /** PostgreSQL: a connection of the loop's own, so its statements do not queue behind requests for the app's pool. */
+  private own: Promise<DatabaseHandle> | null = null;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly log?: AnalysisLogger,
   ) {
     this.settleMs = ctx.database.kind === "pglite" ? 0 : SETTLE_MS;
+    this.pollMs = POLL_MS[ctx.database.kind];
     this.analyzer = createAnalyzer(ctx, log);
   }
 
@@ -171,8 +180,10 @@ export class CommentAnalysisLoop {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.chain.catch(() => undefined);
-    if (this.lease) await releaseAnalysisLease(this.ctx.database.db, this.owner).catch(() => undefined);
+    if (this.lease) await releaseAnalysisLease(await this.db(), this.owner).catch(() => undefined);
     this.lease = null;
+    if (this.own) await (await this.own.catch(() => null))?.close().catch(() => undefined);
+    this.own = null;
     await this.analyzer.close();
   }
 
@@ -185,10 +196,10 @@ export class CommentAnalysisLoop {
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.catchUp().then(
-        () => this.schedule(POLL_MS),
+        () => this.schedule(this.pollMs),
         (error) => {
           this.log?.warn({ err: error }, "comment analysis pass failed; trying again");
-          this.schedule(POLL_MS);
+          this.schedule(this.pollMs);
         },
       );
     }, delayMs);
@@ -232,8 +243,21 @@ export class CommentAnalysisLoop {
     return horizon;
   }
 
+  /** The database the loop works on: the app's PGlite, or one PostgreSQL connection of its own. */
+  private async db(): Promise<Database> {
+    const { database } = this.ctx;
+    if (database.kind === "pglite" || !database.connectionString) return database.db;
+    this.own ??= openDatabase({ databaseUrl: database.connectionString, poolSize: 1 });
+    try {
+      return (await this.own).db;
+    } catch (error) {
+      this.own = null;
+      throw error;
+    }
+  }
+
   private async pass(settled: boolean): Promise<AnalysisPass> {
-    const { db } = this.ctx.database;
+    const db = await this.db();
     if (!this.cursorReady) {
       await ensureAnalysisCursor(db);
       this.cursorReady = true;
@@ -253,8 +277,14 @@ export class CommentAnalysisLoop {
     let caughtUp = true;
     if (horizon > cursor) {
       const rows = await listResponsesAfterSeq(db, cursor, horizon, ANALYSIS_BATCH);
-      const todo = rows.filter((row) => !row.analysed);
-      excerpts = await analyseAndStore(this.ctx, this.analyzer.analyzer, todo);
+      const unanalysed = rows.filter((row) => !row.analysed);
+      const surveys = await surveyFields(db, [...new Set(unanalysed.map((row) => row.surveyId))]);
+      // a response belongs to its survey's tenant (the insert takes both from the same row)
+      const todo = unanalysed.flatMap((row) => {
+        const found = surveys.get(row.surveyId);
+        return found && found.tenantId === row.tenantId ? [{ ...row, fields: found.fields }] : [];
+      });
+      excerpts = await analyseAndStore(db, this.analyzer.analyzer, todo);
       responses = todo.length;
       caughtUp = rows.length < ANALYSIS_BATCH;
       reached = caughtUp ? (horizon === MAX_SEQ ? (rows.at(-1)?.seq ?? cursor) : horizon) : rows[rows.length - 1].seq;
@@ -277,7 +307,7 @@ export class CommentAnalysisLoop {
     this.sweepMarks = [...this.sweepMarks, cursor].slice(-2);
     // the first sweep only marks where it stands: the cursor's walk from seq 0 has looked at everything before
     if (from === undefined) return 0;
-    const ids = await listUnanalysedResponseIds(this.ctx.database.db, from, cursor, ANALYSIS_BATCH * 5);
+    const ids = await listUnanalysedResponseIds(await this.db(), from, cursor, ANALYSIS_BATCH * 5);
     if (ids.length === 0) return 0;
     this.log?.info({ responses: ids.length }, "comment analysis: responses committed after the cursor passed them");
     return analyseResponses(this.ctx, ids);
@@ -285,8 +315,9 @@ export class CommentAnalysisLoop {
 
   /** Analyses the given responses (by id) now; those that already have excerpts write nothing again. */
   async analyseIds(responseIds: readonly string[]): Promise<number> {
-    const responses = await findResponsesToAnalyse(this.ctx.database.db, [...new Set(responseIds)]);
-    return analyseAndStore(this.ctx, this.analyzer.analyzer, responses);
+    const db = await this.db();
+    const responses = await findResponsesToAnalyse(db, [...new Set(responseIds)]);
+    return analyseAndStore(db, this.analyzer.analyzer, responses);
   }
 }
 
