@@ -44,7 +44,14 @@ else if (setName === "dev")
   ];
 else if (setName === "none") items = [];
 else throw new Error(`--set holdout | dev | none, not ${setName}`);
-if (extraFile) items = [...items, ...parseEvaluationJsonl(readFileSync(extraFile, "utf8"))];
+if (extraFile) {
+  // JSONL, or the answer of GET /api/reports/{surveyId}/corrected-comments saved as is ({"comments": [...]}).
+  const raw = readFileSync(extraFile, "utf8").trim();
+  const lines = raw.startsWith('{"comments"')
+    ? (JSON.parse(raw) as { comments: unknown[] }).comments.map((row) => JSON.stringify(row)).join("\n")
+    : raw;
+  items = [...items, ...parseEvaluationJsonl(lines)];
+}
 if (items.length === 0) throw new Error("no labelled comments to evaluate");
 
 // wink-nlp with its default pipeline (the analyzer's own instance leaves sentiment out).
