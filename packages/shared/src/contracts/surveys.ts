@@ -62,6 +62,8 @@ export const surveyDetailSchema = surveySummarySchema.extend({
   isAnonymous: z.boolean().optional(),
   /** The public link to the survey, built from the server's APP_URL. */
   inviteLink: z.string(),
+  /** The visibility threshold the survey was published with and keeps (null: a draft; docs/decisions/0022). */
+  visibilityThreshold: z.number().int().nullable().optional(),
 });
 export type SurveyDetail = z.infer<typeof surveyDetailSchema>;
 

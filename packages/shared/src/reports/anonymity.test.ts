@@ -5,6 +5,7 @@ import {
   DEFAULT_VISIBILITY_THRESHOLD,
   explainHidden,
   formatHiddenNotice,
+  formatSurveyThresholdNote,
   guardGroup,
   groupVisibility,
   isGroupVisible,
@@ -35,6 +36,8 @@ describe("constants and notice", () => {
     expect(MIN_VISIBILITY_THRESHOLD).toBe(3);
     expect(MAX_REPORT_FILTERS).toBe(2);
     expect(formatHiddenNotice("Comments")).toBe("Comments are hidden as the number available falls below the visibility threshold.");
+    expect(formatSurveyThresholdNote(8)).toBe("Groups smaller than 8 responses are hidden in this survey.");
+    expect(formatSurveyThresholdNote(1)).toBe("Groups smaller than 3 responses are hidden in this survey.");
     expect(normalizeVisibilityThreshold(undefined)).toBe(5);
     expect(normalizeVisibilityThreshold(null)).toBe(5);
     expect(normalizeVisibilityThreshold(1)).toBe(3);

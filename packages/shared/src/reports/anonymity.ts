@@ -27,6 +27,14 @@ export function formatHiddenNotice(page: string): string {
   return HIDDEN_NOTICE_TEMPLATE.replace("{page}", page);
 }
 
+/**
+ * The line report pages show under a survey's name: the threshold the survey was published with and keeps
+ * (docs/decisions/0022). Shown beside the spec's notices, never in place of them.
+ */
+export function formatSurveyThresholdNote(threshold: number): string {
+  return `Groups smaller than ${normalizeVisibilityThreshold(threshold)} responses are hidden in this survey.`;
+}
+
 /** The company's threshold as stored (null or missing: the default); never below the minimum. */
 export function normalizeVisibilityThreshold(value: number | null | undefined): number {
   if (value === null || value === undefined || !Number.isFinite(value)) return DEFAULT_VISIBILITY_THRESHOLD;

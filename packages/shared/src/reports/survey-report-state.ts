@@ -26,8 +26,12 @@ import {
   respondentCohortsOf,
 } from "./cohort-counts.js";
 
-/** Bumped with any change of this layout or of `ReportAggregate`; stored states of another version are rebuilt. */
-export const SURVEY_REPORT_STATE_VERSION = 100 + REPORT_AGGREGATE_VERSION;
+/**
+ * Bumped with any change of this layout or of `ReportAggregate`; stored states of another version are rebuilt.
+ * 200: states are folded in whole blocks of the survey's threshold (docs/decisions/0022), so every older stored state,
+ * folded up to an arbitrary response, is rebuilt.
+ */
+export const SURVEY_REPORT_STATE_VERSION = 200 + REPORT_AGGREGATE_VERSION;
 
 export interface SurveyReportState {
   all: ReportAggregate;

@@ -3,7 +3,8 @@
  */
 import { QUOTE_MAX_LENGTH, QUOTE_MIN_LENGTH } from "@hearth/shared";
 import { and, asc, desc, eq, lte, or, type SQL, sql } from "drizzle-orm";
-import { type Database, rowsOf } from "../../db/client.js";
+import type { Database } from "../../db/client.js";
+import { uuidArray } from "../../db/sql-arrays.js";
 import { activityLog, survey, surveyResponse, tenant } from "../../db/schema.js";
 import { commentExcerpt } from "../../db/schema-reports.js";
 import { correctedColumn, passesQuoteRule } from "./quote-rule.js";
@@ -59,30 +60,24 @@ const quoteColumns = {
   surveyName: survey.name,
 };
 
-/**
- * The highest response `seq` whose comments may be quotes: the last of the first ⌊n / k⌋ · k responses by seq, so
- * quotes appear in blocks of k respondents and a new quote never lines up with one new response (null: fewer than k).
- */
-export async function findQuotableSeq(db: Database, tenantId: string, surveyId: string, threshold: number): Promise<number | null> {
-  const rows = await db.execute(sql`
-    select seq from (
-      select ${surveyResponse.seq} as seq, row_number() over (order by ${surveyResponse.seq}) as position, count(*) over () as total
-      from ${surveyResponse}
-      where ${surveyResponse.tenantId} = ${tenantId} and ${surveyResponse.surveyId} = ${surveyId}
-    ) numbered
-    where position = (total / ${threshold}) * ${threshold}`);
-  const [row] = rowsOf<{ seq: number | string }>(rows);
-  return row ? Number(row.seq) : null;
-}
-
 export interface QuotableSurvey {
   surveyId: string;
-  /** Comments of responses up to this seq (findQuotableSeq). */
+  /** Comments of responses up to this seq (the survey's published blocks, decision 0022). */
   maxSeq: number;
+  /** Only these comments (what the reader may read on the Comments page); null: any. */
+  ids: string[] | null;
 }
 
 function withinBlocks(surveys: readonly QuotableSurvey[]): SQL {
-  return or(...surveys.map((entry) => and(eq(commentExcerpt.surveyId, entry.surveyId), lte(surveyResponse.seq, entry.maxSeq)))) as SQL;
+  return or(
+    ...surveys.map((entry) =>
+      and(
+        eq(commentExcerpt.surveyId, entry.surveyId),
+        lte(surveyResponse.seq, entry.maxSeq),
+        entry.ids === null ? undefined : sql`${commentExcerpt.id} = any(${uuidArray(entry.ids)})`,
+      ),
+    ),
+  ) as SQL;
 }
 
 /**
@@ -147,7 +142,6 @@ export interface QuoteTenantRow {
   plan: string;
   features: string[];
   isDemo: boolean;
-  visibilityThreshold: number;
   logoContentType: string | null;
   logoUpdatedAt: Date | null;
 }
@@ -160,7 +154,6 @@ export async function findQuoteTenant(db: Database, tenantId: string): Promise<Q
       plan: tenant.plan,
       features: tenant.features,
       isDemo: tenant.isDemo,
-      visibilityThreshold: tenant.visibilityThreshold,
       logoContentType: tenant.logoContentType,
       logoUpdatedAt: tenant.logoUpdatedAt,
     })

@@ -3,25 +3,21 @@
  * (spec surveys §2 screen 9, §5, §7, §8; docs/decisions/0018-social-quotes.md).
  *
  * Anonymity: a quote is its text and its survey, nothing about the person. A survey shows quotes only when its whole
- * group passes the reports' suppression plan (at least the company's visibility threshold k of respondents), so the
- * comments of a handful of people are never lifted out, and quotes come in blocks of k respondents, so a new quote
- * cannot be matched to the one person who just replied; comments carrying contact details are never quotes.
+ * group passes the reports' suppression plan (at least the survey's visibility threshold k of respondents), so the
+ * comments of a handful of people are never lifted out, and quotes come with the survey's published blocks of k
+ * respondents (decision 0022), so a new quote cannot be matched to the one person who just replied; comments carrying
+ * contact details are never quotes. A reader sees only quotes they could read as comments: Staff limited to assigned
+ * cohorts see their cohorts' quotes only (the Comments page's selection, `readableCommentIds`).
  */
-import {
-  hasFeature,
-  hasPermission,
-  normalizeQuoteText,
-  normalizeVisibilityThreshold,
-  type SocialQuoteList,
-  type SocialQuoteQuery,
-} from "@hearth/shared";
+import { hasFeature, hasPermission, normalizeQuoteText, type SocialQuoteList, type SocialQuoteQuery } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { MemoryRateLimiter } from "../../lib/memory-rate-limit.js";
-import { isSurveyVisibleAsWhole } from "../reports/reports.service.js";
+import { readableCommentIds } from "../comments/comments.service.js";
+import { loadSurveyIfVisibleAsWhole } from "../reports/reports.service.js";
+import { publishedCommentSeq } from "../reports/survey-state.js";
 import {
-  findQuotableSeq,
   findQuote,
   findQuoteTenant,
   findTenantLogo,
@@ -55,21 +51,26 @@ function requireDownload(actor: Actor, tenant: QuoteTenantRow): void {
 }
 
 /**
- * Up to which response a survey's comments may be quotes, or null when none may: the survey's whole group must pass
- * the reports' suppression plan (at least the company's visibility threshold of respondents), it must not be sample
- * data (a demo survey's comments are quotes only in the demo company itself, never in a real company's posts), and
- * only the first ⌊n / k⌋ · k responses count, so quotes arrive k respondents at a time.
+ * Which of a survey's comments may be quotes for this reader, or null when none may: the survey's whole group must
+ * pass the reports' suppression plan (at least the survey's visibility threshold of published respondents), it must
+ * not be sample data (a demo survey's comments are quotes only in the demo company itself, never in a real company's
+ * posts), only comments of the published blocks count (`publishedCommentSeq`, decision 0022), so quotes arrive k
+ * respondents at a time, and only comments the reader could read on the Comments page (`readableCommentIds`).
  */
-async function quotableSeq(
+async function quotableOf(
   ctx: AppContext,
   actor: Actor,
   tenant: QuoteTenantRow,
   survey: { id: string; isDemo: boolean },
-): Promise<number | null> {
+): Promise<QuotableSurvey | null> {
   if (survey.isDemo && !tenant.isDemo) return null;
-  if (!(await isSurveyVisibleAsWhole(ctx, actor, survey.id))) return null;
-  const threshold = normalizeVisibilityThreshold(tenant.visibilityThreshold);
-  return findQuotableSeq(ctx.database.db, actor.tenantId, survey.id, threshold);
+  const loaded = await loadSurveyIfVisibleAsWhole(ctx, actor, survey.id);
+  if (!loaded) return null;
+  const maxSeq = await publishedCommentSeq(ctx, loaded);
+  if (maxSeq === 0) return null;
+  const ids = await readableCommentIds(ctx, actor, loaded);
+  if (ids !== null && ids.size === 0) return null;
+  return { surveyId: survey.id, maxSeq, ids: ids === null ? null : [...ids] };
 }
 
 async function requireTenant(ctx: AppContext, actor: Actor): Promise<QuoteTenantRow> {
@@ -84,8 +85,8 @@ export async function listSocialQuotes(ctx: AppContext, actor: Actor, query: Soc
   const surveys = await listSurveysWithQuotes(db, actor.tenantId);
   const shown: QuotableSurvey[] = [];
   for (const survey of surveys) {
-    const maxSeq = await quotableSeq(ctx, actor, tenant, survey);
-    if (maxSeq !== null) shown.push({ surveyId: survey.id, maxSeq });
+    const quotable = await quotableOf(ctx, actor, tenant, survey);
+    if (quotable !== null) shown.push(quotable);
   }
   const { rows, total } = await listQuotes(db, actor.tenantId, shown, query.pageSize, (query.page - 1) * query.pageSize);
   const allowed = canDownload(actor, tenant);
@@ -102,8 +103,10 @@ export async function listSocialQuotes(ctx: AppContext, actor: Actor, query: Soc
 async function requireQuote(ctx: AppContext, actor: Actor, tenant: QuoteTenantRow, quoteId: string): Promise<QuoteRow> {
   const quote = await findQuote(ctx.database.db, actor.tenantId, quoteId);
   if (!quote) throw notFound("This quote does not exist.");
-  const maxSeq = await quotableSeq(ctx, actor, tenant, { id: quote.surveyId, isDemo: quote.surveyIsDemo });
-  if (maxSeq === null || quote.responseSeq > maxSeq) throw notFound("This quote does not exist.");
+  const quotable = await quotableOf(ctx, actor, tenant, { id: quote.surveyId, isDemo: quote.surveyIsDemo });
+  if (quotable === null || quote.responseSeq > quotable.maxSeq || (quotable.ids !== null && !quotable.ids.includes(quote.id))) {
+    throw notFound("This quote does not exist.");
+  }
   return quote;
 }
 

@@ -27,10 +27,29 @@ interface Company extends Session {
   ids: Map<string, string>;
 }
 
-/** A company on the plan with one LOWI survey of `responses` answers and the given comments (one per response). */
-async function companyWithComments(testApp: TestApp, plan: string, responses: number, comments: Comment[]): Promise<Company> {
+/**
+ * Answers without written ones: a response with a written answer counts as analysed only once it has an excerpt
+ * (decision 0022), and these fixtures write excerpts by hand for the responses that carry a comment.
+ */
+function withoutOpenAnswers(fields: readonly SurveyField[], answers: Record<string, string>): Record<string, string> {
+  for (const field of fields) if (field.answerType === "Text") delete answers[field.key];
+  return answers;
+}
+
+/**
+ * A company on the plan with one LOWI survey of `responses` answers and the given comments (one per response),
+ * published at the company's visibility threshold `threshold` (default 5).
+ */
+async function companyWithComments(
+  testApp: TestApp,
+  plan: string,
+  responses: number,
+  comments: Comment[],
+  threshold = 5,
+): Promise<Company> {
   const owner = await registerCompany(testApp.app);
   await completeProfileAndSetPlan(testApp, owner.tenantId, plan);
+  await updateTenant(testApp.ctx.database.db, owner.tenantId, { visibilityThreshold: threshold });
   const created = await call(testApp.app, "POST", "/api/surveys", { cookie: owner.cookie, body: lowiInput() });
   expect(created.statusCode).toBe(201);
   const surveyId = created.json().id as string;
@@ -40,7 +59,7 @@ async function companyWithComments(testApp: TestApp, plan: string, responses: nu
   for (let index = 0; index < responses; index++) {
     await insertResponse(db, sql, owner.tenantId, {
       surveyId,
-      answers: answerAll(fields, index),
+      answers: withoutOpenAnswers(fields, answerAll(fields, index)),
       submittedOn: "2026-11-20",
       tokenHash: null,
     });
@@ -133,19 +152,21 @@ describe("social quotes", () => {
     expect((await get("/api/amplification/quotes?pageSize=500", gold.cookie)).statusCode).toBe(400);
   });
 
-  it("shows no quotes of a survey with fewer respondents than the company's visibility threshold", async () => {
+  it("shows no quotes of a survey with fewer respondents than the survey's visibility threshold", async () => {
     const few = await companyWithComments(testApp, "Gold", 4, [{ text: "A lovely team to be part of." }]);
     const list = (await get("/api/amplification/quotes", few.cookie)).json();
     expect(list).toMatchObject({ quotes: [], total: 0 });
     const quoteId = few.ids.get("A lovely team to be part of.") as string;
     expect((await get(imageUrl(quoteId), few.cookie)).statusCode).toBe(404);
-    // The same survey is shown once the company lowers its threshold to 3, the smallest the rules allow.
+    // The survey keeps the threshold it was published with (decision 0022): lowering the company's changes nothing.
     await updateTenant(testApp.ctx.database.db, few.tenantId, { visibilityThreshold: 3 });
-    const lowered = (await get("/api/amplification/quotes", few.cookie)).json();
-    expect(lowered.total).toBe(1);
-    // And disappears again when the company raises it above the respondents.
+    expect((await get("/api/amplification/quotes", few.cookie)).json().total).toBe(0);
+    // A survey published at 3, the smallest the rules allow, shows its three respondents' quotes.
+    const atThree = await companyWithComments(testApp, "Gold", 3, [{ text: "A lovely team to be part of." }], 3);
+    expect((await get("/api/amplification/quotes", atThree.cookie)).json().total).toBe(1);
+    // Raising the company's threshold above the respondents does not hide a published survey's quotes either.
     await updateTenant(testApp.ctx.database.db, gold.tenantId, { visibilityThreshold: 10 });
-    expect((await get("/api/amplification/quotes", gold.cookie)).json().total).toBe(0);
+    expect((await get("/api/amplification/quotes", gold.cookie)).json().total).toBe(3);
     await updateTenant(testApp.ctx.database.db, gold.tenantId, { visibilityThreshold: 5 });
   });
 
@@ -167,7 +188,7 @@ describe("social quotes", () => {
     const { db, sql } = testApp.ctx.database;
     const [row] = await db.select({ fields: survey.fields }).from(survey).where(eq(survey.id, company.surveyId));
     for (let index = 0; index < 3; index++) {
-      const answers = answerAll(row.fields as SurveyField[], index);
+      const answers = withoutOpenAnswers(row.fields as SurveyField[], answerAll(row.fields as SurveyField[], index));
       await insertResponse(db, sql, company.tenantId, { surveyId: company.surveyId, answers, submittedOn: "2026-11-21", tokenHash: null });
     }
     expect(await texts()).toEqual(comments.map((comment) => comment.text).sort());
@@ -253,18 +274,20 @@ describe("social quotes", () => {
   });
 
   it("Staff without the amplification permission read the list but may not download or remove; Managers may", async () => {
+    const quoteId = (await get("/api/amplification/quotes", gold.cookie)).json().quotes[0].id as string;
     const staff = await addMember(testApp, gold.tenantId, "Staff");
     const list = (await get("/api/amplification/quotes", staff.cookie)).json();
-    expect(list.total).toBe(2);
+    // Without assigned cohorts Staff read no comments, so no quotes either (issue 11 item 7; quotes-scope.test.ts).
+    expect(list.total).toBe(0);
     expect(list.canDownload).toBe(false);
-    const quoteId = list.quotes[0].id as string;
     for (const response of [await get(imageUrl(quoteId), staff.cookie), await post(removeUrl(quoteId), staff.cookie)]) {
       expect(response.statusCode).toBe(403);
       expect(response.json().error.code).toBe("FORBIDDEN");
     }
     const manager = await addMember(testApp, gold.tenantId, "Manager");
     expect((await get("/api/amplification/quotes", manager.cookie)).json().canDownload).toBe(true);
-    expect((await get(imageUrl(quoteId), manager.cookie)).statusCode).toBe(200);
+    // A Manager has the permission; this quote is outside their (unassigned) cohorts, so it does not exist for them.
+    expect((await get(imageUrl(quoteId), manager.cookie)).statusCode).toBe(404);
     expect((await call(testApp.app, "GET", "/api/amplification/quotes")).statusCode).toBe(401);
   });
 
@@ -287,10 +310,11 @@ describe("social quotes", () => {
   });
 
   it("rate limits image downloads per user", async () => {
-    const manager = await addMember(testApp, gold.tenantId, "Manager");
+    // A second Admin: the limit is per user, and Admins read every quote (Managers only their cohorts').
+    const admin = await addMember(testApp, gold.tenantId, "Admin");
     const quoteId = gold.ids.get("My manager gives me wonderful, honest feedback every week.") as string;
     const statuses: number[] = [];
-    for (let index = 0; index < 21; index++) statuses.push((await get(imageUrl(quoteId), manager.cookie)).statusCode);
+    for (let index = 0; index < 21; index++) statuses.push((await get(imageUrl(quoteId), admin.cookie)).statusCode);
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
   });

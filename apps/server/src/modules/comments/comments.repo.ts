@@ -3,7 +3,7 @@
  * Every read a user triggers takes the tenant id; the analysis job reads a response by its id and carries the
  * response's own tenant id into everything it writes.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { survey, surveyResponse, user } from "../../db/schema.js";
 import { assignedCohort, commentExcerpt } from "../../db/schema-reports.js";
@@ -88,8 +88,8 @@ export interface StoredComment {
 }
 
 /**
- * A survey's comments longer than `minLength` characters, ordered by their random id (never by arrival), with the
- * respondent's answers to `answerKeys` only.
+ * A survey's published comments (of responses with seq ≤ `upToSeq`, docs/decisions/0022) longer than `minLength`
+ * characters, ordered by their random id (never by arrival), with the respondent's answers to `answerKeys` only.
  */
 export async function listSurveyComments(
   db: Database,
@@ -97,6 +97,7 @@ export async function listSurveyComments(
   surveyId: string,
   answerKeys: readonly string[],
   minLength: number,
+  upToSeq: number,
 ): Promise<StoredComment[]> {
   const picked =
     answerKeys.length === 0
@@ -124,6 +125,7 @@ export async function listSurveyComments(
       and(
         eq(commentExcerpt.tenantId, tenantId),
         eq(commentExcerpt.surveyId, surveyId),
+        lte(surveyResponse.seq, upToSeq),
         sql`char_length(btrim(${commentExcerpt.text})) > ${minLength}`,
       ),
     )
@@ -131,14 +133,21 @@ export async function listSurveyComments(
   return rows;
 }
 
-/** Sentiment and emotion counts per question of a survey's comments, optionally of respondents matching filters. */
+/**
+ * Sentiment and emotion counts per question of a survey's published comments (responses with seq ≤ `upToSeq`),
+ * optionally of respondents matching filters.
+ */
 export async function countSentiments(
   db: Database,
   tenantId: string,
   surveyId: string,
   filters: readonly { key: string; value: string }[],
+  upToSeq: number,
 ) {
-  const conditions = filters.map((filter) => sql`${surveyResponse.answers} ->> ${filter.key} = ${filter.value}`);
+  const conditions = [
+    lte(surveyResponse.seq, upToSeq),
+    ...filters.map((filter) => sql`${surveyResponse.answers} ->> ${filter.key} = ${filter.value}`),
+  ];
   const rows = await db
     .select({
       questionKey: commentExcerpt.questionKey,

@@ -32,6 +32,7 @@ import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/errors.js";
 import { checkFilters, featureAllowed, hiddenReport, type LoadedSurvey, loadSurvey, requireFeature } from "../reports/reports.service.js";
+import { publishedCommentSeq } from "../reports/survey-state.js";
 import { openQuestionKeys } from "./comment-jobs.js";
 import { claimAssignedCohorts, countSentiments, findAssignedCohorts, listSurveyComments, type StoredComment } from "./comments.repo.js";
 
@@ -217,6 +218,7 @@ async function selectComments(
     loaded.survey.id,
     [...new Set([...dimensionKeys, ...extraKeys])],
     COMMENT_MIN_LENGTH,
+    await publishedCommentSeq(ctx, loaded),
   );
   const listable = listableCohorts(loaded, all);
   const scope = await commentScope(ctx, actor, loaded, listable, cohorts);
@@ -233,6 +235,18 @@ async function selectComments(
     comments = chosen.length === 0 ? [] : comments.filter((comment) => inAnyCohort(comment, chosen));
   }
   return { loaded, comments, scope, notice: scope.hiddenSome ? hidden : null };
+}
+
+/**
+ * The ids of the survey's comments this user may read on the Comments page, with no filter or cohort asked for: the
+ * same selection (scope, assigned cohorts, listable cohorts, published blocks), used by social quotes so that a quote
+ * is never something its reader could not see as a comment. Null when the user reads every comment of the survey
+ * (Admins and internal accounts) and the survey's whole group is listable.
+ */
+export async function readableCommentIds(ctx: AppContext, actor: Actor, loaded: LoadedSurvey): Promise<Set<string> | null> {
+  if (readsAllComments(actor) && groupVisibility(loaded.suppression, [])?.visible === true) return null;
+  const selection = await selectComments(ctx, actor, loaded, [], undefined, [], "Comments");
+  return new Set(selection.comments.map((comment) => comment.id));
 }
 
 const emptyShares = <T extends string>(keys: readonly T[]) =>
@@ -267,7 +281,7 @@ export async function getSentimentReport(
   checkFilters(loaded, filters);
   if (!groupVisibility(loaded.suppression, filters)?.visible) return hiddenReport(loaded, filters, "Sentiment and emotion results");
   // Counts are linear in the respondents, so the plan's guarantee covers them (decision 0015).
-  const rows = await countSentiments(ctx.database.db, actor.tenantId, surveyId, filters);
+  const rows = await countSentiments(ctx.database.db, actor.tenantId, surveyId, filters, await publishedCommentSeq(ctx, loaded));
   const openKeys = openQuestionKeys(loaded.fields);
   return {
     hidden: false,

@@ -215,7 +215,8 @@ describe("comment analysis and comment reports", () => {
     expect(body.notice).toBeNull();
     expect(body.comments).toHaveLength(102);
     expect(body.truncated).toBe(true);
-    expect(body.total).toBe(RESPONSES * 2 - 10 + 2);
+    // The response posted by the pipeline test is the 151st: not in a complete block of 5, so not published (decision 0022).
+    expect(body.total).toBe(RESPONSES * 2 - 10);
     expect(body.comments.some((row: { text: string }) => row.text.trim().length <= 3)).toBe(false);
     const ids = body.comments.map((row: { id: string }) => row.id);
     expect(ids).toEqual([...ids].sort());
@@ -338,7 +339,8 @@ describe("comment analysis and comment reports", () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.hidden).toBe(false);
-    expect(body.overall.total).toBe(RESPONSES * 2 + 2);
+    // The 151st response is not in a complete block of 5: its two comments are not counted yet (decision 0022).
+    expect(body.overall.total).toBe(RESPONSES * 2);
     expect(body.overall.sentiment.none.count).toBe(10);
     const shares = Object.values(body.overall.sentiment as Record<string, { share: number }>).reduce((sum, entry) => sum + entry.share, 0);
     expect(shares).toBeCloseTo(100, 0);

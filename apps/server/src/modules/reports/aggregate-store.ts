@@ -12,8 +12,13 @@
  *    second on, whose snapshot's xmin is at least that xmax, every transaction that was running then has ended, so
  *    every seq up to the noted one is settled (a transaction draws its seq and its transaction id within the same
  *    INSERT; the second covers the instant between the two).
- * Rows above the settled prefix are folded into a copy for this answer and read again next time: nothing is lost;
- * they are only not stored yet.
+ * Rows above the settled prefix are read again next time: nothing is lost; they are only not published yet.
+ *
+ * Publication in blocks of k (docs/decisions/0022): the state a read returns holds the first ⌊n / k⌋ · k settled
+ * responses by `seq` and nothing else, k being the survey's visibility threshold. A partial block — fewer than k
+ * responses, settled or not — is never folded into anything a reader sees, so no reading of a survey's content changes
+ * by fewer than k respondents. This is the one boundary every reader goes through: the folded state for numbers, and
+ * `publishedSeq` for everything read from rows (comments, sentiment, two-filter groups, quotes, the raw export).
  */
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
@@ -24,7 +29,6 @@ export interface FoldEngine<State, Plan> {
   readonly version: number;
   empty(plan: Plan): State;
   fold(state: State, answers: Record<string, string>, plan: Plan): void;
-  clone(state: State): State;
   /** The respondents in a state. */
   responses(state: State): number;
   /** The state as stored in JSONB. */
@@ -41,6 +45,9 @@ interface Observation {
 
 interface Cached<State> {
   version: number;
+  /** The block size k the state is folded in (the survey's threshold); another k rebuilds the state. */
+  blockSize: number;
+  /** The last seq of the last complete block folded in: every response with seq ≤ foldedSeq is in `state`. */
   foldedSeq: number;
   state: State;
   lastPersistAt: number;
@@ -52,9 +59,14 @@ interface Cached<State> {
 }
 
 export interface FoldResult<State> {
+  /** The published state: the first ⌊n / k⌋ · k settled responses, nothing else. */
   state: State;
-  /** Responses folded in from the tail on this read (not yet settled). */
+  /** The highest seq in the published state (0: none). Exactly the responses with seq ≤ publishedSeq are published. */
+  publishedSeq: number;
+  /** Responses read above the published point: a partial block and rows not yet settled. Not in `state`. */
   tail: number;
+  /** Of those, the rows not yet proved settled (PostgreSQL only; always 0 on PGlite). */
+  unsettled: number;
 }
 
 const PAGE = 5_000;
@@ -87,9 +99,12 @@ export class AggregateStore<State, Plan> {
     else this.cache.clear();
   }
 
-  /** The survey's state with every visible response folded in. The caller must not modify it. */
-  async read(tenantId: string, surveyId: string, plan: Plan): Promise<FoldResult<State>> {
-    const cached = await this.load(tenantId, surveyId, plan);
+  /**
+   * The survey's published state: its settled responses in complete blocks of `blockSize` (the survey's threshold).
+   * The caller must not modify it.
+   */
+  async read(tenantId: string, surveyId: string, plan: Plan, blockSize: number): Promise<FoldResult<State>> {
+    const cached = await this.load(tenantId, surveyId, plan, blockSize);
     const run = cached.lock.then(() => this.foldTail(tenantId, surveyId, plan, cached));
     cached.lock = run.catch(() => undefined);
     return run;
@@ -97,8 +112,11 @@ export class AggregateStore<State, Plan> {
 
   private async foldTail(tenantId: string, surveyId: string, plan: Plan, cached: Cached<State>): Promise<FoldResult<State>> {
     const startedAt = Date.now();
-    let pending: State | null = null;
+    const k = cached.blockSize;
+    /** Settled rows above the last complete block, waiting for their block to fill (fewer than k at the end). */
+    let block: TailRow[] = [];
     let tail = 0;
+    let unsettled = 0;
     let after = cached.foldedSeq;
     let settledLimit = this.singleConnection ? Number.POSITIVE_INFINITY : cached.foldedSeq;
     let decided = this.singleConnection;
@@ -121,13 +139,16 @@ export class AggregateStore<State, Plan> {
         decided = true;
       }
       for (const row of rows) {
-        if (pending === null && row.seq <= settledLimit) {
-          this.engine.fold(cached.state, row.answers, plan);
-          cached.foldedSeq = row.seq;
+        if (unsettled === 0 && row.seq <= settledLimit) {
+          block.push(row);
+          if (block.length === k) {
+            // A block is complete: it is published as a whole.
+            for (const member of block) this.engine.fold(cached.state, member.answers, plan);
+            cached.foldedSeq = row.seq;
+            block = [];
+          }
         } else {
-          if (pending === null) pending = this.engine.clone(cached.state);
-          this.engine.fold(pending, row.answers, plan);
-          tail += 1;
+          unsettled += 1;
         }
         readMax = row.seq;
       }
@@ -135,26 +156,27 @@ export class AggregateStore<State, Plan> {
       if (rows.length < PAGE) break;
     }
 
-    if (!this.singleConnection && readXmax !== null && tail > 0) {
+    tail = block.length + unsettled;
+    if (!this.singleConnection && readXmax !== null && unsettled > 0) {
       cached.observations.push({ at: startedAt, maxSeq: readMax, xmax: readXmax });
       if (cached.observations.length > MAX_OBSERVATIONS) cached.observations.shift();
     }
     if (cached.foldedSeq > cached.persistedSeq && Date.now() - cached.lastPersistAt >= PERSIST_INTERVAL_MS) {
       await this.persist(tenantId, surveyId, cached);
     }
-    return { state: pending ?? cached.state, tail };
+    return { state: cached.state, publishedSeq: cached.foldedSeq, tail, unsettled };
   }
 
   /** Folds and writes the settled state now (the bench after seeding; tests). */
-  async flush(tenantId: string, surveyId: string, plan: Plan): Promise<void> {
+  async flush(tenantId: string, surveyId: string, plan: Plan, blockSize: number): Promise<void> {
     // On PostgreSQL rows settle only at a later read (see above): read again, a little over a second apart, until
-    // nothing is pending (a transaction that stays open keeps its rows pending; then what is settled is stored).
+    // nothing is unsettled (a transaction that stays open keeps its rows pending; then what is settled is stored).
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const { tail } = await this.read(tenantId, surveyId, plan);
-      if (tail === 0 || this.singleConnection) break;
+      const { unsettled } = await this.read(tenantId, surveyId, plan, blockSize);
+      if (unsettled === 0 || this.singleConnection) break;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_AFTER_MS + 100));
     }
-    const cached = await this.load(tenantId, surveyId, plan);
+    const cached = await this.load(tenantId, surveyId, plan, blockSize);
     const run = cached.lock.then(async () => {
       if (cached.foldedSeq > cached.persistedSeq) await this.persist(tenantId, surveyId, cached);
     });
@@ -168,7 +190,7 @@ export class AggregateStore<State, Plan> {
       version: this.engine.version,
       foldedSeq,
       responses: this.engine.responses(cached.state),
-      data: this.engine.serialize(cached.state),
+      data: { blockSize: cached.blockSize, state: this.engine.serialize(cached.state) },
     });
     cached.persistedSeq = foldedSeq;
     cached.lastPersistAt = Date.now();
@@ -195,9 +217,9 @@ export class AggregateStore<State, Plan> {
       }));
   }
 
-  private async load(tenantId: string, surveyId: string, plan: Plan): Promise<Cached<State>> {
+  private async load(tenantId: string, surveyId: string, plan: Plan, blockSize: number): Promise<Cached<State>> {
     const hit = this.cache.get(surveyId);
-    if (hit && hit.version === this.engine.version) {
+    if (hit && hit.version === this.engine.version && hit.blockSize === blockSize) {
       // Most recently used last, for the size cap.
       this.cache.delete(surveyId);
       this.cache.set(surveyId, hit);
@@ -207,9 +229,13 @@ export class AggregateStore<State, Plan> {
     if (inFlight) return inFlight;
     const promise = (async () => {
       const row = await findSurveyAggregate(this.db, tenantId, surveyId);
-      const revived = row && row.version === this.engine.version ? this.engine.revive(row.data, plan) : null;
+      // A stored state folded in blocks of another size (or of an older layout) is rebuilt from the responses.
+      const stored = row?.data as { blockSize?: unknown; state?: unknown } | null | undefined;
+      const revived =
+        row && row.version === this.engine.version && stored?.blockSize === blockSize ? this.engine.revive(stored.state, plan) : null;
       const cached: Cached<State> = {
         version: this.engine.version,
+        blockSize,
         foldedSeq: revived && row ? row.foldedSeq : 0,
         persistedSeq: revived && row ? row.foldedSeq : 0,
         state: revived ?? this.engine.empty(plan),

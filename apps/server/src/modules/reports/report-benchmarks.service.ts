@@ -8,7 +8,6 @@ import {
   benchmarkYearForSurvey,
   type CompanyBenchmarkInput,
   computeBenchmarksFromCompanies,
-  normalizeVisibilityThreshold,
   REFERENCE_BENCHMARKS,
   resolveBenchmark,
 } from "@hearth/shared";
@@ -21,7 +20,7 @@ import {
   type ReportTenantRow,
   replaceRecomputedBenchmarks,
 } from "./reports.repo.js";
-import { reportStore, surveyPlan } from "./survey-state.js";
+import { readSurveyState } from "./survey-state.js";
 
 interface ReportLogger {
   info(details: object, message: string): void;
@@ -71,8 +70,8 @@ export async function surveyBenchmark(ctx: AppContext, survey: ReportSurveyRow, 
 
 /**
  * Recomputes benchmarks from every company's closed LOWI surveys (the latest per company and year), keeping only the
- * size bands with at least 5 companies (spec §9, issue #5 item 2). A survey with fewer respondents than its company's
- * visibility threshold does not count: its numbers are never shown, so they do not shape anyone's benchmark either.
+ * size bands with at least 5 companies (spec §9, issue #5 item 2). A survey with fewer published respondents than its
+ * own visibility threshold does not count: its numbers are never shown, so they do not shape anyone's benchmark either.
  */
 export async function recomputeBenchmarks(ctx: AppContext, now = new Date()): Promise<{ bands: number; companies: number }> {
   const { db } = ctx.database;
@@ -84,9 +83,9 @@ export async function recomputeBenchmarks(ctx: AppContext, now = new Date()): Pr
     if (year === null || seen.has(`${row.tenantId}:${year}`)) continue;
     const meta = await findReportSurvey(db, row.tenantId, row.surveyId);
     if (!meta) continue;
-    const { plan } = await surveyPlan(ctx, meta);
-    const { state } = await reportStore(ctx).read(row.tenantId, row.surveyId, plan);
-    if (state.all.responses < normalizeVisibilityThreshold(row.visibilityThreshold)) continue;
+    // The survey's own threshold and published responses, as its reports show them (decision 0022).
+    const { state, threshold } = await readSurveyState(ctx, meta);
+    if (state.all.responses < threshold) continue;
     seen.add(`${row.tenantId}:${year}`);
     inputs.push({ size: row.companySize as CompanyBenchmarkInput["size"], year, aggregate: state.all });
   }

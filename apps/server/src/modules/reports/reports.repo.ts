@@ -1,8 +1,8 @@
 /**
  * The only SQL of the reports slice. Every function takes the tenant id, so no query can read another company's rows.
  */
-import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { type Database, rowsOf } from "../../db/client.js";
 import { invitee, survey, surveyResponse, tenant } from "../../db/schema.js";
 import { assignedCohort, benchmarkRecomputed, commentExcerpt, surveyAggregate } from "../../db/schema-reports.js";
 
@@ -83,14 +83,15 @@ export async function findMaxResponseSeq(db: Database, tenantId: string, surveyI
 }
 
 /**
- * Responses whose answers match every `key = value` pair (a report narrowed by two cohorts, which the folded
- * aggregates do not hold), a page at a time by seq.
+ * Published responses (seq ≤ `publishedSeq`, docs/decisions/0022) whose answers match every `key = value` pair (a
+ * report narrowed by two cohorts, which the folded aggregates do not hold), a page at a time by seq.
  */
 export async function listResponsesMatching(
   db: Database,
   tenantId: string,
   surveyId: string,
   filters: readonly { key: string; value: string }[],
+  publishedSeq: number,
   after: number,
   limit: number,
 ): Promise<ResponseForFold[]> {
@@ -98,7 +99,15 @@ export async function listResponsesMatching(
   const rows = await db
     .select({ seq: surveyResponse.seq, answers: surveyResponse.answers })
     .from(surveyResponse)
-    .where(and(eq(surveyResponse.surveyId, surveyId), eq(surveyResponse.tenantId, tenantId), gt(surveyResponse.seq, after), ...conditions))
+    .where(
+      and(
+        eq(surveyResponse.surveyId, surveyId),
+        eq(surveyResponse.tenantId, tenantId),
+        gt(surveyResponse.seq, after),
+        lte(surveyResponse.seq, publishedSeq),
+        ...conditions,
+      ),
+    )
     .orderBy(asc(surveyResponse.seq))
     .limit(limit);
   return rows.map((row) => ({ seq: row.seq ?? 0, answers: row.answers }));
@@ -117,6 +126,8 @@ export interface ReportSurveyRow {
   updatedAt: Date;
   archived: boolean;
   draft: boolean;
+  /** Frozen at publication (null: published before the column existed and not yet read; see survey-state.ts). */
+  visibilityThreshold: number | null;
 }
 
 export async function findReportSurvey(db: Database, tenantId: string, surveyId: string): Promise<ReportSurveyRow | undefined> {
@@ -134,10 +145,27 @@ export async function findReportSurvey(db: Database, tenantId: string, surveyId:
       updatedAt: survey.updatedAt,
       archived: survey.archived,
       draft: survey.draft,
+      visibilityThreshold: survey.visibilityThreshold,
     })
     .from(survey)
     .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)));
   return row;
+}
+
+/**
+ * Gives a published survey without a threshold (one inserted by a path that did not set it) its company's current
+ * threshold, once: the first writer wins and the value never changes afterwards. Answers the survey's threshold.
+ */
+export async function freezeSurveyThreshold(db: Database, tenantId: string, surveyId: string): Promise<number | null> {
+  await db
+    .update(survey)
+    .set({ visibilityThreshold: sql`(select ${tenant.visibilityThreshold} from ${tenant} where ${tenant.id} = ${tenantId})` })
+    .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId), eq(survey.draft, false), isNull(survey.visibilityThreshold)));
+  const [row] = await db
+    .select({ visibilityThreshold: survey.visibilityThreshold })
+    .from(survey)
+    .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)));
+  return row?.visibilityThreshold ?? null;
 }
 
 /** A survey's questions (read only when the cached copy is older than the survey's last change). */
@@ -155,7 +183,6 @@ export interface ReportTenantRow {
   companySize: string;
   plan: string;
   features: string[];
-  visibilityThreshold: number;
   logoContentType: string | null;
   logoUpdatedAt: Date | null;
 }
@@ -168,7 +195,6 @@ export async function findReportTenant(db: Database, tenantId: string): Promise<
       companySize: tenant.companySize,
       plan: tenant.plan,
       features: tenant.features,
-      visibilityThreshold: tenant.visibilityThreshold,
       logoContentType: tenant.logoContentType,
       logoUpdatedAt: tenant.logoUpdatedAt,
     })
@@ -189,32 +215,6 @@ export async function listAssignedCohorts(db: Database, tenantId: string, survey
       and(eq(assignedCohort.tenantId, tenantId), eq(assignedCohort.surveyId, surveyId), eq(assignedCohort.email, email.toLowerCase())),
     );
   return row?.cohorts ?? null;
-}
-
-export async function listCommentsOfSurvey(db: Database, tenantId: string, surveyId: string, questionKeys?: readonly string[]) {
-  return db
-    .select({
-      id: commentExcerpt.id,
-      text: commentExcerpt.text,
-      questionKey: commentExcerpt.questionKey,
-      sentiment: commentExcerpt.sentiment,
-      emotion: commentExcerpt.emotion,
-      topic: commentExcerpt.topic,
-      direction: commentExcerpt.direction,
-      recommendTag: commentExcerpt.recommendTag,
-      hidden: commentExcerpt.hidden,
-      answers: surveyResponse.answers,
-    })
-    .from(commentExcerpt)
-    .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
-    .where(
-      and(
-        eq(commentExcerpt.tenantId, tenantId),
-        eq(commentExcerpt.surveyId, surveyId),
-        questionKeys && questionKeys.length > 0 ? inArray(commentExcerpt.questionKey, [...questionKeys]) : undefined,
-      ),
-    )
-    .orderBy(asc(commentExcerpt.id));
 }
 
 /** People invited by email to each survey (cancelled sends left out), for response rates. */
@@ -250,14 +250,21 @@ export async function findTenantHeadcount(db: Database, tenantId: string): Promi
   return row?.headcount ?? null;
 }
 
-/** Sentiment and emotion counts of a survey's comments per question (optionally only some responses' comments). */
+/**
+ * Sentiment and emotion counts of a survey's published comments (responses with seq ≤ `publishedSeq`, decision 0022)
+ * per question, optionally only some responses' comments.
+ */
 export async function countCommentTags(
   db: Database,
   tenantId: string,
   surveyId: string,
   filters: readonly { key: string; value: string }[],
+  publishedSeq: number,
 ) {
-  const conditions = filters.map((filter) => sql`${surveyResponse.answers} ->> ${filter.key} = ${filter.value}`);
+  const conditions = [
+    lte(surveyResponse.seq, publishedSeq),
+    ...filters.map((filter) => sql`${surveyResponse.answers} ->> ${filter.key} = ${filter.value}`),
+  ];
   return db
     .select({
       questionKey: commentExcerpt.questionKey,
@@ -281,7 +288,6 @@ export async function listClosedLowiSurveysOfAllCompanies(db: Database, now: Dat
       surveyId: survey.id,
       tenantId: survey.tenantId,
       companySize: tenant.companySize,
-      visibilityThreshold: tenant.visibilityThreshold,
       endDate: survey.endDate,
       createdAt: survey.createdAt,
     })
@@ -302,4 +308,87 @@ export async function replaceRecomputedBenchmarks(
     await tx.delete(benchmarkRecomputed);
     if (bands.length > 0) await tx.insert(benchmarkRecomputed).values(bands.map((band) => ({ ...band, computedAt: new Date() })));
   });
+}
+
+/**
+ * The lowest seq in (after, upTo] of a response with a non-blank answer to one of `openKeys` and no comment excerpt
+ * yet (its comments are not analysed), or null when every such response is analysed.
+ */
+export async function findFirstUnanalysedSeq(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  openKeys: readonly string[],
+  after: number,
+  upTo: number,
+): Promise<number | null> {
+  if (openKeys.length === 0 || upTo <= after) return null;
+  const hasOpenAnswer = sql.join(
+    openKeys.map((key) => sql`coalesce(btrim(${surveyResponse.answers} ->> ${key}::text), '') <> ''`),
+    sql` or `,
+  );
+  const [row] = await db
+    .select({ seq: surveyResponse.seq })
+    .from(surveyResponse)
+    .where(
+      and(
+        eq(surveyResponse.surveyId, surveyId),
+        eq(surveyResponse.tenantId, tenantId),
+        gt(surveyResponse.seq, after),
+        lte(surveyResponse.seq, upTo),
+        sql`(${hasOpenAnswer})`,
+        sql`not exists (select 1 from ${commentExcerpt} where ${commentExcerpt.responseId} = ${surveyResponse.id})`,
+      ),
+    )
+    .orderBy(asc(surveyResponse.seq))
+    .limit(1);
+  return row ? Number(row.seq) : null;
+}
+
+/**
+ * The ends of a survey's blocks of `blockSize` responses by seq, up to `upTo` (decision 0022): for each complete block,
+ * the seq of its last response and the day that response arrived (the block's closing day). In seq order.
+ */
+export async function listBlockEnds(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  blockSize: number,
+  upTo: number,
+): Promise<{ seq: number; day: string }[]> {
+  const result = await db.execute(sql`
+    select seq, submitted_on from (
+      select ${surveyResponse.seq} as seq, ${surveyResponse.submittedOn} as submitted_on,
+        row_number() over (order by ${surveyResponse.seq}) as position
+      from ${surveyResponse}
+      where ${surveyResponse.tenantId} = ${tenantId} and ${surveyResponse.surveyId} = ${surveyId} and ${surveyResponse.seq} <= ${upTo}
+    ) numbered
+    where position % ${blockSize} = 0
+    order by seq`);
+  return rowsOf<{ seq: number | string; submitted_on: string }>(result).map((row) => ({ seq: Number(row.seq), day: row.submitted_on }));
+}
+
+/** A page of a survey's published responses (seq ≤ `publishedSeq`) in the order of their random ids (the raw export). */
+export async function listPublishedResponsesInRandomOrder(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  publishedSeq: number,
+  afterId: string | null,
+  limit: number,
+): Promise<{ id: string; seq: number; answers: Record<string, string> }[]> {
+  const rows = await db
+    .select({ id: surveyResponse.id, seq: surveyResponse.seq, answers: surveyResponse.answers })
+    .from(surveyResponse)
+    .where(
+      and(
+        eq(surveyResponse.tenantId, tenantId),
+        eq(surveyResponse.surveyId, surveyId),
+        lte(surveyResponse.seq, publishedSeq),
+        afterId ? gt(surveyResponse.id, afterId) : undefined,
+      ),
+    )
+    .orderBy(asc(surveyResponse.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, seq: Number(row.seq ?? 0) }));
 }

@@ -1,8 +1,8 @@
 /**
- * Report numbers for the pages, the dashboard and integrators. Everything is computed from the survey's folded state
- * (aggregate-store.ts) with the shared score engine, and every group goes through the suppression plan first: a group
- * below the company's visibility threshold, or one that would reveal such a group by difference, answers
- * `{hidden: true}` with no numbers (docs/decisions/0015, 0016).
+ * Report numbers for the pages, the dashboard and integrators. Everything is computed from the survey's published
+ * state (survey-state.ts: its first ⌊n / k⌋ · k responses) with the shared score engine, and every group goes through
+ * the suppression plan first: a group below the survey's visibility threshold, or one that would reveal such a group
+ * by difference, answers `{hidden: true}` with no numbers (docs/decisions/0015, 0016, 0022).
  */
 import {
   type BenchmarkBlock,
@@ -22,7 +22,6 @@ import {
   groupVisibility,
   hasFeature,
   type HiddenReport,
-  normalizeVisibilityThreshold,
   planSuppression,
   type ReportAggregate,
   type ReportCohort,
@@ -47,48 +46,52 @@ import {
   type ReportTenantRow,
 } from "./reports.repo.js";
 import { surveyBenchmark } from "./report-benchmarks.service.js";
-import { reportStore, surveyPlan } from "./survey-state.js";
+import { publishedCommentSeq, readSurveyState } from "./survey-state.js";
 
-const suppressionCache = new Map<string, { total: number; threshold: number; tail: number; plan: SuppressionPlan }>();
+const suppressionCache = new Map<string, { total: number; threshold: number; plan: SuppressionPlan }>();
 
 export interface LoadedSurvey {
   survey: ReportSurveyRow;
   fields: SurveyField[];
   tenant: ReportTenantRow;
+  /** The survey's own threshold (frozen at publication), never the company's current setting. */
   threshold: number;
   plan: SurveyReportPlan;
+  /** The published state: the first ⌊n / k⌋ · k responses by arrival (decision 0022). */
   state: SurveyReportState;
+  /** Row-level reads (comments, sentiment, quotes, exports, two-filter groups) take responses with seq ≤ this only. */
+  publishedSeq: number;
   suppression: SuppressionPlan;
 }
 
-/** A survey ready to report on: its questions, tenant, threshold, folded state and suppression plan (shared with the comments slice). */
+/** A survey ready to report on: its questions, tenant, threshold, published state and suppression plan (shared with the comments slice). */
 export async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string): Promise<LoadedSurvey> {
   const { db } = ctx.database;
   const [survey, tenant] = await Promise.all([findReportSurvey(db, actor.tenantId, surveyId), findReportTenant(db, actor.tenantId)]);
   if (!survey || !tenant) throw notFound("This survey does not exist.");
   if (survey.draft) throw new AppError("CONFLICT", "This survey is still a draft: it has no report yet.");
-  const { fields, plan } = await surveyPlan(ctx, survey);
-  const { state, tail } = await reportStore(ctx).read(actor.tenantId, survey.id, plan);
-  const threshold = normalizeVisibilityThreshold(tenant.visibilityThreshold);
+  const { fields, plan, threshold, state, publishedSeq } = await readSurveyState(ctx, survey);
   const key = survey.id;
   let cached = suppressionCache.get(key);
-  if (!cached || cached.total !== state.counts.total || cached.threshold !== threshold || cached.tail !== tail) {
-    cached = { total: state.counts.total, threshold, tail, plan: planSuppression(state.counts, threshold) };
+  // The published state only changes by whole blocks, which always add to the total.
+  if (!cached || cached.total !== state.counts.total || cached.threshold !== threshold) {
+    cached = { total: state.counts.total, threshold, plan: planSuppression(state.counts, threshold) };
     suppressionCache.set(key, cached);
     if (suppressionCache.size > 500) suppressionCache.delete(suppressionCache.keys().next().value as string);
   }
-  return { survey, fields, tenant, threshold, plan, state, suppression: cached.plan };
+  return { survey, fields, tenant, threshold, plan, state, publishedSeq, suppression: cached.plan };
 }
 
 /**
- * Whether the survey's whole group (no filters) passes the suppression plan, i.e. it has at least the company's
- * visibility threshold of respondents. Drafts and unknown surveys answer false. Used by social quotes.
+ * The survey loaded for reading when its whole group (no filters) passes the suppression plan, i.e. it has at least
+ * the survey's visibility threshold of published respondents; null otherwise (drafts and unknown surveys included).
+ * Used by social quotes.
  */
-export async function isSurveyVisibleAsWhole(ctx: AppContext, actor: Actor, surveyId: string): Promise<boolean> {
+export async function loadSurveyIfVisibleAsWhole(ctx: AppContext, actor: Actor, surveyId: string): Promise<LoadedSurvey | null> {
   const survey = await findReportSurvey(ctx.database.db, actor.tenantId, surveyId);
-  if (!survey || survey.draft) return false;
+  if (!survey || survey.draft) return null;
   const loaded = await loadSurvey(ctx, actor, surveyId);
-  return groupVisibility(loaded.suppression, [])?.visible === true;
+  return groupVisibility(loaded.suppression, [])?.visible === true ? loaded : null;
 }
 
 export function featureAllowed(actor: Actor, tenant: ReportTenantRow, feature: Feature): boolean {
@@ -144,7 +147,15 @@ async function groupAggregate(ctx: AppContext, loaded: LoadedSurvey, filters: re
   const aggregate = createEmptyAggregate();
   let after = 0;
   for (;;) {
-    const page = await listResponsesMatching(ctx.database.db, loaded.survey.tenantId, loaded.survey.id, filters, after, 5_000);
+    const page = await listResponsesMatching(
+      ctx.database.db,
+      loaded.survey.tenantId,
+      loaded.survey.id,
+      filters,
+      loaded.publishedSeq,
+      after,
+      5_000,
+    );
     for (const row of page) foldResponse(aggregate, row.answers, loaded.plan.fold);
     if (page.length < 5_000) break;
     after = page[page.length - 1].seq;
@@ -356,7 +367,7 @@ export async function getBreakdownReport(
   const fields = loaded.fields;
   const computed = computeBreakdown(aggregate, fields);
   const dimensionKeys = new Set(loaded.plan.dimensions.map((dimension) => dimension.key));
-  const tags = await countCommentTags(ctx.database.db, actor.tenantId, surveyId, filters);
+  const tags = await countCommentTags(ctx.database.db, actor.tenantId, surveyId, filters, await publishedCommentSeq(ctx, loaded));
   const questions: Extract<BreakdownReport, { hidden: false }>["questions"] = [];
   for (const question of computed) {
     let options = question.options;

@@ -355,17 +355,22 @@ describe("reports", () => {
     expect(stored.responses).toBe(40);
     const before = (await getReport(`/api/reports/${company.surveyId}/company`)).json();
     reportStore(testApp.ctx).clear();
-    // One more response after the stored point: folded in on the next read.
-    const extra = answerAll(company.fields, 4);
-    await insertResponse(testApp.ctx.database.db, testApp.ctx.database.sql, company.tenantId, {
-      surveyId: company.surveyId,
-      answers: extra,
-      submittedOn: "2026-11-21",
-      tokenHash: null,
-    });
+    // More responses after the stored point: published on the next read once a block of k = 5 is complete.
+    const extra = [0, 1, 2, 3, 4].map((pick) => answerAll(company.fields, pick));
+    const add = (answers: Record<string, string>) =>
+      insertResponse(testApp.ctx.database.db, testApp.ctx.database.sql, company.tenantId, {
+        surveyId: company.surveyId,
+        answers,
+        submittedOn: "2026-11-21",
+        tokenHash: null,
+      });
+    for (const answers of extra.slice(0, 4)) await add(answers);
+    const partial = (await getReport(`/api/reports/${company.surveyId}/company`)).json();
+    expect(partial).toEqual(before);
+    await add(extra[4]);
     const after = (await getReport(`/api/reports/${company.surveyId}/company`)).json();
-    expect(after.responses).toBe(41);
-    expect(after.loveScore).toBeCloseTo(round2(directLoveScore([...company.answers, extra])), 2);
+    expect(after.responses).toBe(45);
+    expect(after.loveScore).toBeCloseTo(round2(directLoveScore([...company.answers, ...extra])), 2);
     expect(before.responses).toBe(40);
   });
 
@@ -421,14 +426,15 @@ describe("reports", () => {
     expect(team.statusCode).toBe(403);
   });
 
-  it("hides everything of a survey with fewer respondents than the company's threshold", async () => {
+  it("hides everything of a survey with fewer respondents than its threshold, which the company setting no longer moves", async () => {
     const few = await companyWithResponses(testApp, 4, 3);
     const report = (await getReport(`/api/reports/${few.surveyId}/company`, few.cookie)).json();
     expect(report.hidden).toBe(true);
-    // The company raises its threshold: every cohort of the 40-response survey falls below it.
-    await updateTenant(testApp.ctx.database.db, company.tenantId, { visibilityThreshold: 30 });
     const women = (await getReport(`/api/reports/${company.surveyId}/company?filter=lowi_demo_gender:Woman`)).json();
-    expect(women.hidden).toBe(true);
+    expect(women.hidden).toBe(false);
+    // The company raises its threshold: the published survey keeps 5 (decision 0022), so its readings do not change.
+    await updateTenant(testApp.ctx.database.db, company.tenantId, { visibilityThreshold: 30 });
+    expect((await getReport(`/api/reports/${company.surveyId}/company?filter=lowi_demo_gender:Woman`)).json()).toEqual(women);
     await updateTenant(testApp.ctx.database.db, company.tenantId, { visibilityThreshold: 5 });
   });
 

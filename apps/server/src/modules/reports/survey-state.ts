@@ -1,12 +1,16 @@
 /**
  * Each survey's report state: how it is folded from responses, the process's aggregate store, and each survey's
  * fold plan (docs/decisions/0016). Report services read through here; nothing else folds responses.
+ *
+ * `readSurveyState` is the one place a survey's readable content is decided (docs/decisions/0022): the survey's own
+ * visibility threshold k (frozen at publication), the state of its first ⌊n / k⌋ · k responses by arrival, and the
+ * `publishedSeq` every row-level reader (comments, sentiment, quotes, exports, two-filter groups) is bounded by.
  */
 import {
-  cloneSurveyReportState,
   createEmptySurveyReportState,
   createSurveyReportPlan,
   foldSurveyResponse,
+  normalizeVisibilityThreshold,
   reviveSurveyReportState,
   SURVEY_REPORT_STATE_VERSION,
   type SurveyField,
@@ -16,14 +20,20 @@ import {
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import { AggregateStore, type FoldEngine } from "./aggregate-store.js";
-import { findReportSurvey, findSurveyFields, type ReportSurveyRow } from "./reports.repo.js";
+import {
+  findFirstUnanalysedSeq,
+  findReportSurvey,
+  findSurveyFields,
+  freezeSurveyThreshold,
+  listBlockEnds,
+  type ReportSurveyRow,
+} from "./reports.repo.js";
 
 /** How a survey's state is folded, stored and read back. */
 const surveyStateEngine: FoldEngine<SurveyReportState, SurveyReportPlan> = {
   version: SURVEY_REPORT_STATE_VERSION,
   empty: (plan) => createEmptySurveyReportState(plan),
   fold: (state, answers, plan) => foldSurveyResponse(state, answers, plan),
-  clone: (state) => cloneSurveyReportState(state),
   responses: (state) => state.all.responses,
   serialize: (state) => serializeSurveyReportState(state),
   revive: (data, plan) => reviveSurveyReportState(data, plan),
@@ -53,9 +63,71 @@ export async function surveyPlan(ctx: AppContext, survey: ReportSurveyRow): Prom
   return entry;
 }
 
+/**
+ * The survey's visibility threshold: the company's threshold when it was published, kept for good (decision 0022).
+ * A published survey without one (inserted by a path that did not set it, e.g. the demo seed) takes its company's
+ * threshold now, once, before anything of it is read.
+ */
+export async function surveyThreshold(ctx: AppContext, survey: ReportSurveyRow): Promise<number> {
+  if (survey.visibilityThreshold !== null) return normalizeVisibilityThreshold(survey.visibilityThreshold);
+  const frozen = await freezeSurveyThreshold(ctx.database.db, survey.tenantId, survey.id);
+  survey.visibilityThreshold = frozen;
+  return normalizeVisibilityThreshold(frozen);
+}
+
+export interface SurveyStateRead {
+  fields: SurveyField[];
+  plan: SurveyReportPlan;
+  /** The survey's threshold k, also the size of its publication blocks. */
+  threshold: number;
+  /** The first ⌊n / k⌋ · k settled responses by seq, folded. */
+  state: SurveyReportState;
+  /** Exactly the responses with seq ≤ publishedSeq are readable (0: none). */
+  publishedSeq: number;
+  /** Responses that arrived but are not published yet (a partial block, or not yet settled). */
+  tail: number;
+}
+
+/** What of a survey may be read now: its published state and the seq bound for row-level reads (decision 0022). */
+export async function readSurveyState(ctx: AppContext, survey: ReportSurveyRow): Promise<SurveyStateRead> {
+  const { fields, plan } = await surveyPlan(ctx, survey);
+  const threshold = await surveyThreshold(ctx, survey);
+  const { state, publishedSeq, tail } = await reportStore(ctx).read(survey.tenantId, survey.id, plan, threshold);
+  return { fields, plan, threshold, state, publishedSeq, tail };
+}
+
 /** Folds and stores a survey's state now (bench seeding; tests). */
 export async function flushSurveyState(ctx: AppContext, tenantId: string, surveyId: string): Promise<void> {
   const survey = await findReportSurvey(ctx.database.db, tenantId, surveyId);
   if (!survey) return;
-  await reportStore(ctx).flush(tenantId, surveyId, (await surveyPlan(ctx, survey)).plan);
+  await reportStore(ctx).flush(tenantId, surveyId, (await surveyPlan(ctx, survey)).plan, await surveyThreshold(ctx, survey));
+}
+
+/** Per survey: every response up to this seq that has open answers is analysed (excerpts are never deleted). */
+const analysedUpTo = new Map<string, number>();
+
+/**
+ * The seq bound for comments and everything made of them (lists, sentiment and emotion counts, themes, quotes): the
+ * published responses (`publishedSeq`), cut back to the end of the last block whose comments are all analysed.
+ * Analysis runs after the response is stored, so without this a block's comments would appear a few at a time as
+ * they are analysed — a change by fewer than k respondents. A block's comments appear together (decision 0022).
+ */
+export async function publishedCommentSeq(
+  ctx: AppContext,
+  loaded: { survey: ReportSurveyRow; fields: readonly SurveyField[]; threshold: number; publishedSeq: number },
+): Promise<number> {
+  const { survey, publishedSeq } = loaded;
+  const known = analysedUpTo.get(survey.id) ?? 0;
+  if (known >= publishedSeq) return publishedSeq;
+  const openKeys = loaded.fields.filter((field) => field.answerType === "Text").map((field) => field.key);
+  const db = ctx.database.db;
+  const first = await findFirstUnanalysedSeq(db, survey.tenantId, survey.id, openKeys, known, publishedSeq);
+  if (first === null) {
+    analysedUpTo.set(survey.id, publishedSeq);
+    if (analysedUpTo.size > 2_000) analysedUpTo.delete(analysedUpTo.keys().next().value as string);
+    return publishedSeq;
+  }
+  analysedUpTo.set(survey.id, Math.max(known, first - 1));
+  const ends = await listBlockEnds(db, survey.tenantId, survey.id, loaded.threshold, first - 1);
+  return ends.length > 0 ? ends[ends.length - 1].seq : 0;
 }

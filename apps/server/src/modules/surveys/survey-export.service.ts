@@ -5,10 +5,9 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { buildXlsx } from "../../lib/xlsx.js";
 import { findTenant } from "../company/company.repo.js";
-import { type SurveyRow, listResponsesInRandomOrder } from "./surveys.repo.js";
+import { publishedResponsePages } from "../reports/published-responses.js";
+import type { SurveyRow } from "./surveys.repo.js";
 import { requireSurvey } from "./surveys.service.js";
-
-const PAGE = 2000;
 
 /** A file name that is safe in a Content-Disposition header. */
 export function exportFileName(surveyName: string, extension: string): string {
@@ -37,22 +36,17 @@ export function exportedKeys(fields: readonly SurveyField[]): string[] {
 }
 
 /**
- * CSV of a survey's responses: one row per response, one column per question key, plus the day it arrived.
- * No identity is ever exported — responses are stored without one — and no cohort answer (see `exportedKeys`).
+ * CSV of a survey's responses: one row per response, one column per question key, plus a day. Only the published
+ * responses are exported — the first ⌊n / k⌋ · k by arrival, as in the reports — and `submitted_on` is the day the
+ * response's block of k closed, not its own day (docs/decisions/0022). No identity is ever exported — responses are
+ * stored without one — and no cohort answer (see `exportedKeys`).
  */
 export async function* exportSurveyCsv(ctx: AppContext, actor: Actor, survey: SurveyRow): AsyncGenerator<string> {
-  const { db } = ctx.database;
-  const surveyId = survey.id;
   const keys = exportedKeys(survey.fields as SurveyField[]);
   yield `\uFEFF${Papa.unparse([["submitted_on", ...keys]])}\r\n`;
-  let after: string | null = null;
-  for (;;) {
-    const rows = await listResponsesInRandomOrder(db, actor.tenantId, surveyId, after, PAGE);
-    if (rows.length === 0) return;
-    const lines = rows.map((row) => [row.submittedOn, ...keys.map((key) => neutralizeCell(row.answers[key] ?? ""))]);
+  for await (const rows of publishedResponsePages(ctx, actor.tenantId, survey.id)) {
+    const lines = rows.map((row) => [row.blockDay, ...keys.map((key) => neutralizeCell(row.answers[key] ?? ""))]);
     yield `${Papa.unparse(lines)}\r\n`;
-    after = rows[rows.length - 1].id;
-    if (rows.length < PAGE) return;
   }
 }
 
@@ -68,16 +62,10 @@ export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId
 
 /** The same table as the CSV, as an Excel workbook (built in memory: fine for tens of thousands of rows). */
 export async function exportSurveyXlsx(ctx: AppContext, actor: Actor, survey: SurveyRow): Promise<Buffer> {
-  const { db } = ctx.database;
-  const surveyId = survey.id;
   const keys = exportedKeys(survey.fields as SurveyField[]);
   const rows: string[][] = [["submitted_on", ...keys]];
-  let after: string | null = null;
-  for (;;) {
-    const page = await listResponsesInRandomOrder(db, actor.tenantId, surveyId, after, PAGE);
-    for (const row of page) rows.push([row.submittedOn, ...keys.map((key) => row.answers[key] ?? "")]);
-    if (page.length < PAGE) break;
-    after = page[page.length - 1].id;
+  for await (const page of publishedResponsePages(ctx, actor.tenantId, survey.id)) {
+    for (const row of page) rows.push([row.blockDay, ...keys.map((key) => row.answers[key] ?? "")]);
   }
   return buildXlsx(survey.name, rows);
 }

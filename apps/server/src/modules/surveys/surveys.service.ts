@@ -14,6 +14,7 @@ import {
   isCompanyProfileComplete,
   isSurveyOpen,
   isLimitedToOneOpenSurvey,
+  normalizeVisibilityThreshold,
   validateResponse,
   validateSurveyDraft,
 } from "@hearth/shared";
@@ -90,6 +91,7 @@ export function describeSurvey(row: SurveyRow, completed: number, appUrl: string
     isAnonymous: row.isAnonymous,
     inviteLink: inviteLinkFor(appUrl, row.id),
     fields: row.fields as SurveyField[],
+    visibilityThreshold: row.visibilityThreshold,
   };
 }
 
@@ -213,6 +215,8 @@ export async function createSurvey(ctx: AppContext, actor: Actor, input: SurveyI
       draft: input.draft,
       endDate: input.draft || input.endDate == null ? null : new Date(input.endDate),
       publishedAt: input.draft ? null : new Date(),
+      // The company's threshold at publication stays the survey's for good (docs/decisions/0022).
+      visibilityThreshold: input.draft ? null : normalizeVisibilityThreshold(tenant.visibilityThreshold),
     });
     await (tx as unknown as Database).insert(activityLog).values({
       tenantId: actor.tenantId,
@@ -253,6 +257,8 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
       draft,
       endDate: endDate == null ? null : new Date(endDate),
       publishedAt: existing.publishedAt ?? (draft ? null : new Date()),
+      // Published now: the survey keeps the company's current threshold from here on (docs/decisions/0022).
+      ...(!draft && !wasPublished ? { visibilityThreshold: normalizeVisibilityThreshold(tenant.visibilityThreshold) } : {}),
     });
     await (tx as unknown as Database).insert(activityLog).values({
       tenantId: actor.tenantId,

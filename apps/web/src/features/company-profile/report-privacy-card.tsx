@@ -14,7 +14,10 @@ import { useSaveVisibilityThreshold } from "./company-api";
 
 const FIELDS = ["visibilityThreshold"] as const;
 
-/** "Report privacy" on the company profile page: the anonymity threshold every report obeys (issue #5). */
+/**
+ * "Report privacy" on the company profile page: the anonymity threshold (issue #5). A survey takes it when published
+ * and keeps it, so a change applies to surveys published afterwards (docs/decisions/0022).
+ */
 export function ReportPrivacyCard({ profile }: { profile: CompanyProfile }) {
   const save = useSaveVisibilityThreshold();
   const saved = profile.visibilityThreshold;
@@ -59,7 +62,7 @@ export function ReportPrivacyCard({ profile }: { profile: CompanyProfile }) {
           <NumberInput
             label="Visibility threshold"
             name="visibilityThreshold"
-            description={`Groups with fewer respondents than this number are hidden in every report, filter, comment list and export. Lowering it shows smaller groups, which makes the people in them easier to recognise. Between ${MIN_VISIBILITY_THRESHOLD} and ${MAX_VISIBILITY_THRESHOLD}; the default is ${DEFAULT_VISIBILITY_THRESHOLD}.`}
+            description={`Applies to surveys published from now on: each survey keeps the threshold it was published with. Groups with fewer respondents than this number are hidden in every report, filter, comment list and export of those surveys. Lowering it shows smaller groups, which makes the people in them easier to recognise. Between ${MIN_VISIBILITY_THRESHOLD} and ${MAX_VISIBILITY_THRESHOLD}; the default is ${DEFAULT_VISIBILITY_THRESHOLD}.`}
             inputWrapperOrder={["label", "description", "input", "error"]}
             min={MIN_VISIBILITY_THRESHOLD}
             max={MAX_VISIBILITY_THRESHOLD}

@@ -9,6 +9,7 @@ import { PageLoader } from "../surveys/page-loader";
 import { useSurvey } from "../surveys/survey-api";
 import type { SurveyKind } from "../surveys/survey-paths";
 import { useCompanyReport, useReportFilters } from "./report-api";
+import { formatSurveyThresholdNote } from "@hearth/shared";
 import { ReportFilterBar } from "./report-filter-bar";
 import { REPORT_TABS, reportBasePath, tabFromPath } from "./report-tabs";
 import classes from "./reports.module.css";
@@ -49,6 +50,8 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
   const isDemo = survey.data?.isDemo ?? (company.data && !company.data.hidden ? company.data.isDemo : false);
   const tabs = REPORT_TABS[kind];
   const active = current?.tab ?? null;
+  // The survey's own threshold, fixed when it was published (docs/decisions/0022).
+  const threshold = survey.data?.visibilityThreshold ?? (company.data ? company.data.threshold : null);
 
   return (
     <Stack gap="md">
@@ -59,6 +62,11 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
         <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: "anywhere" }} data-testid="report-survey-name">
           {name}
         </Title>
+        {threshold !== null && (
+          <Text size="sm" c="dimmed" data-testid="report-threshold">
+            {formatSurveyThresholdNote(threshold)}
+          </Text>
+        )}
       </Stack>
       {isDemo && (
         <Alert color="yellow" variant="filled" radius="md" p="sm" data-testid="demo-banner">
