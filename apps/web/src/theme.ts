@@ -29,6 +29,8 @@ export const theme = createTheme({
     // A dialog's <header> would be a second banner landmark beside the app's header: it is only the dialog's title bar.
     Modal: { defaultProps: { attributes: { header: { role: "none" } } } },
     Drawer: { defaultProps: { attributes: { header: { role: "none" } } } },
+    // A spinner is a status: the role lets it carry the aria-label that says what is loading (a bare span may not).
+    Loader: { defaultProps: { role: "status" } },
   },
 });
 

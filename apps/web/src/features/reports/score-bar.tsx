@@ -15,8 +15,7 @@ export function ComparisonBadge({ comparison, note, testId }: { comparison: stri
       <Badge
         variant="light"
         color={TONE_COLOURS[tone]}
-        // Mantine's light text is too pale on its tint for small type; shade 9 reads at AA.
-        c={`${TONE_COLOURS[tone]}.9`}
+        // The theme darkens every palette's light-variant text until it reads at AA on its tint (theme.ts).
         className={classes.comparison}
         miw={64}
         // Focusable only when it carries a note, so keyboard users can open the tooltip without a tab stop per score.
