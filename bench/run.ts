@@ -3,7 +3,7 @@
  * writes bench/results/latest.json and the results table of docs/benchmarks.md. Loads go to 127.0.0.1 only;
  * every loop is bounded in time and count; every spawned process is stopped at the end, also on errors.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
@@ -21,9 +21,23 @@ import { measureAnalysisThroughput } from "../packages/analysis/src/index.js";
 import { type LoadResult, subjectAndBaseline } from "./lib/load.js";
 import { type ReportBenchResult, describeReports, runReportBench } from "./lib/reports.js";
 import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
-import { type Machine, type Measure, isBusy, measure, textTable, updateDocs, writeResults } from "./lib/report.js";
+import {
+  type Machine,
+  type Measure,
+  describeMiss,
+  isBusy,
+  measure,
+  mergeResults,
+  misses,
+  readResults,
+  textTable,
+  updateDocs,
+  writeResults,
+} from "./lib/report.js";
+import { type Part, parseSelection } from "./lib/selection.js";
 import { type SmtpDeliveryResult, describeDelivery, runSmtpDelivery } from "./lib/smtp.js";
 import { median } from "./lib/stats.js";
+import { describeRouteWeight, measureRouteWeights } from "./lib/web-budget.js";
 import { entryJavaScriptSize } from "./lib/web-size.js";
 
 const START_RUNS = 3;
@@ -300,6 +314,8 @@ async function smtpDelivery(notes: string[], kind: "pglite" | "postgres" = "pgli
 }
 
 async function main(): Promise<void> {
+  const selection = parseSelection(process.argv.slice(2));
+  const runs = (part: Part) => selection.parts.has(part);
   const machine: Machine = {
     nproc: availableParallelism(),
     cpu: cpus()[0]?.model?.trim() ?? "unknown CPU",
@@ -310,35 +326,160 @@ async function main(): Promise<void> {
     loadEnd: Number.NaN,
   };
   log(`Hearth bench: ${machine.nproc} cores, Node ${machine.node}, ${machine.launcher}, load average ${machine.loadStart.toFixed(2)}`);
+  if (!selection.all) log(`only: ${[...selection.parts].join(", ")}`);
   if (isBusy(machine)) log("warning: the machine is busy with other work; the figures will be pessimistic");
+  const measures: Measure[] = [];
+  const notes: string[] = [];
 
   // 1. Start to healthy. Each run of the real server follows a run of the floor, so both see the same machine.
-  const coldTimes: number[] = [];
-  const coldFloor: number[] = [];
-  let dataDir = "";
-  for (let run = 0; run < START_RUNS; run += 1) {
-    coldFloor.push(await minimalStart());
-    dataDir = freshDir();
-    const server = await startHearth(dataDir);
-    coldTimes.push(server.msToHealthy);
-    await server.stop();
-  }
-  log(`cold start, empty data dir: ${ms(coldTimes)}; floor ${ms(coldFloor)}`);
-
-  // Warm restarts reuse the last cold run's data dir; the last one stays up for the load tests.
-  const warmTimes: number[] = [];
-  const warmFloor: number[] = [];
   let server: Spawned | undefined;
-  for (let run = 0; run < START_RUNS; run += 1) {
-    warmFloor.push(await minimalStart());
-    server = await startHearth(dataDir);
-    warmTimes.push(server.msToHealthy);
-    if (run < START_RUNS - 1) await server.stop();
-  }
-  log(`warm restart, existing data dir: ${ms(warmTimes)}; floor ${ms(warmFloor)}`);
-  if (!server) throw new Error("no server");
+  if (runs("start")) {
+    const coldTimes: number[] = [];
+    const coldFloor: number[] = [];
+    let dataDir = "";
+    for (let run = 0; run < START_RUNS; run += 1) {
+      coldFloor.push(await minimalStart());
+      dataDir = freshDir();
+      const cold = await startHearth(dataDir);
+      coldTimes.push(cold.msToHealthy);
+      await cold.stop();
+    }
+    log(`cold start, empty data dir: ${ms(coldTimes)}; floor ${ms(coldFloor)}`);
 
-  // 2. Sign-in against the real server, interleaved with in-process password verification (A-B-B-A).
+    // Warm restarts reuse the last cold run's data dir; the last one stays up for the load tests.
+    const warmTimes: number[] = [];
+    const warmFloor: number[] = [];
+    for (let run = 0; run < START_RUNS; run += 1) {
+      warmFloor.push(await minimalStart());
+      server = await startHearth(dataDir);
+      warmTimes.push(server.msToHealthy);
+      if (run < START_RUNS - 1 || !runs("http")) await server.stop();
+    }
+    log(`warm restart, existing data dir: ${ms(warmTimes)}; floor ${ms(warmFloor)}`);
+    measures.push(
+      measure("start_cold", median(coldTimes), "ms", "lower", median(coldFloor)),
+      measure("start_warm", median(warmTimes), "ms", "lower", median(warmFloor)),
+    );
+  }
+
+  if (runs("http")) {
+    server ??= await startHearth(freshDir());
+    measures.push(...(await httpMeasures(server)));
+  }
+
+  // 4. Response ingest: the app in this process next to the bare one-insert route, PGlite then PostgreSQL.
+  const ingestResults: IngestResult[] = [];
+  for (const kind of ["pglite", "postgres"] as const) {
+    if (!runs(`ingest_${kind}`)) continue;
+    const result = await ingest(kind);
+    if (result) ingestResults.push(result);
+  }
+  notes.push(...ingestResults.flatMap(ingestNotes));
+  measures.push(...ingestResults.flatMap(ingestMeasures));
+
+  // 5. Invitations: 100,000 accepted through POST /api/invite (PGlite, then PostgreSQL), then delivery over SMTP.
+  for (const kind of ["pglite", "postgres"] as const) {
+    if (!runs(`accept_${kind}`)) continue;
+    const result = await inviteAccept(kind, notes);
+    if (result) measures.push(...acceptMeasures(result));
+  }
+  for (const kind of ["pglite", "postgres"] as const) {
+    if (!runs(`delivery_${kind}`)) continue;
+    const name = kind === "pglite" ? "invite_smtp_delivery" : "invite_smtp_delivery_postgres";
+    const delivery = await smtpDelivery(notes, kind);
+    if (delivery) measures.push(measure(name, delivery.server.perSecond, "messages/s", "higher", delivery.raw.perSecond));
+  }
+
+  // 6. Reports: the company report's warm latency at 1,000 and 100,000 responses, against one raw scan; comment analysis.
+  const reports = runs("reports") ? await reportBench(notes) : null;
+  if (reports) {
+    measures.push(
+      measure("report_company_100k", reports.large.p95Ms, "ms", "lower", reports.rawScanMs),
+      measure("report_scaling", reports.large.p95Ms, "ms", "lower", reports.small.p95Ms),
+      measure("report_company_1k_p50", reports.small.p50Ms, "ms", "lower"),
+      measure("report_company_100k_p50", reports.large.p50Ms, "ms", "lower"),
+    );
+  }
+  if (runs("analysis")) {
+    const analysis = measureAnalysisThroughput({ durationMs: 3_000 });
+    log(
+      `comment analysis (local analyzer, one core): ${analysis.comments.toLocaleString("en-US")} comments in ${(analysis.elapsedMs / 1000).toFixed(1)} s → ${analysis.commentsPerSecond.toFixed(0)}/s`,
+    );
+    measures.push(measure("analysis_comments", analysis.commentsPerSecond, "comments/s", "higher"));
+  }
+
+  // 7. The public survey page's JavaScript, gzipped, as built in apps/web/dist (the bench does not build it).
+  if (runs("survey_js")) {
+    const surveyPage = entryJavaScriptSize(WEB_DIST, "survey.html");
+    if (surveyPage) {
+      log(
+        `public survey page: ${surveyPage.files.join(", ")} → ${(surveyPage.rawBytes / 1000).toFixed(1)} kB, ${(surveyPage.gzipBytes / 1000).toFixed(1)} kB gzipped${surveyPage.lazyFiles.length ? ` (not counted, loaded on demand: ${surveyPage.lazyFiles.join(", ")})` : ""}`,
+      );
+      measures.push(measure("public_survey_js_gzip_kb", surveyPage.gzipBytes / 1000, "kB", "lower"));
+    } else {
+      const note = `public_survey_js_gzip_kb skipped: ${path.relative(ROOT, path.join(WEB_DIST, "survey.html"))} does not exist (run \`npm run build\` first).`;
+      log(note);
+      notes.push(note);
+    }
+  }
+
+  // 8. What a browser downloads per route: compressed script bytes as served, in headless Chromium.
+  if (runs("web")) measures.push(...(await webMeasures(notes)));
+
+  machine.loadEnd = loadavg()[0];
+  const results = selection.all ? measures : mergeResults(readResults(RESULTS_FILE), measures);
+  writeResults(RESULTS_FILE, results);
+  if (selection.all) updateDocs(DOCS_FILE, measures, machine, notes);
+  log("");
+  log(textTable(measures));
+  for (const note of notes) log(note);
+  log(
+    `load average: ${machine.loadStart.toFixed(2)} before the run, ${machine.loadEnd.toFixed(2)} at its end, bench included (${machine.nproc} cores)`,
+  );
+  log("");
+  log(
+    selection.all
+      ? `wrote ${path.relative(ROOT, RESULTS_FILE)} and the table in ${path.relative(ROOT, DOCS_FILE)}`
+      : `merged ${measures.length} entries into ${path.relative(ROOT, RESULTS_FILE)} (docs/benchmarks.md is rewritten only by a full run)`,
+  );
+  const missed = misses(measures);
+  if (missed.length > 0) {
+    log("");
+    log(`${missed.length} ${missed.length === 1 ? "entry misses its goal" : "entries miss their goals"}:`);
+    for (const m of missed) log(describeMiss(m));
+    process.exitCode = 1;
+  } else {
+    log(`every measured entry with a goal meets it (${measures.filter((m) => m.meets).length} of ${measures.length} entries have one)`);
+  }
+}
+
+/** The compressed script bytes a browser downloads for /login, /dashboard and the public survey page (budgets: issue 11). */
+async function webMeasures(notes: string[]): Promise<Measure[]> {
+  if (!existsSync(path.join(WEB_DIST, "index.html"))) {
+    const note = `web_js_* skipped: ${path.relative(ROOT, WEB_DIST)} is not built (run \`npm run build\` first).`;
+    log(note);
+    notes.push(note);
+    return [];
+  }
+  try {
+    const [login, dashboard, survey] = await measureRouteWeights(freshDir(), WEB_DIST);
+    for (const weight of [login, dashboard, survey]) log(describeRouteWeight(weight));
+    return [
+      measure("web_js_login_kb", login.transferredBytes / 1000, "kB", "lower"),
+      measure("web_js_dashboard_kb", dashboard.transferredBytes / 1000, "kB", "lower"),
+      measure("web_js_survey_kb", survey.transferredBytes / 1000, "kB", "lower"),
+    ];
+  } catch (error) {
+    const note = `web_js_* failed: ${error instanceof Error ? error.message.split("\n")[0] : error}`;
+    log(note);
+    notes.push(note);
+    return [];
+  }
+}
+
+/** 2-3. Sign-in and GET /api/me against the running server, each next to its floor; stops the server at the end. */
+async function httpMeasures(server: Spawned): Promise<Measure[]> {
+  // Sign-in against the real server, interleaved with in-process password verification (A-B-B-A).
   const url = server.url;
   const agent = keepAliveAgent(CONCURRENCY);
   const first = await signIn(url, agent);
@@ -362,7 +503,7 @@ async function main(): Promise<void> {
   requireSuccess("sign-in", signInRun.subject);
   requireSuccess("verifyPassword", signInRun.baseline);
 
-  // 3. GET /api/me with the session, interleaved with the minimal node:http server (A-B-B-A).
+  // GET /api/me with the session, interleaved with the minimal node:http server (A-B-B-A).
   const me = await request({ url: `${url}/api/me`, headers: { cookie }, agent, keepBody: true });
   if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}: ${me.body.slice(0, 500)}`);
   const floorPort = await freePort();
@@ -386,97 +527,16 @@ async function main(): Promise<void> {
   agent.destroy();
   floorAgent.destroy();
   await Promise.all([server.stop(), floor.stop()]);
-
-  // 4. Response ingest: the app in this process next to the bare one-insert route, PGlite then PostgreSQL.
-  const ingestResults: IngestResult[] = [];
-  for (const kind of ["pglite", "postgres"] as const) {
-    const result = await ingest(kind);
-    if (result) ingestResults.push(result);
-  }
-
-  const notes = ingestResults.flatMap(ingestNotes);
-
-  // 5. Invitations: 100,000 accepted through POST /api/invite (PGlite, then PostgreSQL), then delivery over SMTP.
-  const acceptResults: InviteAcceptResult[] = [];
-  for (const kind of ["pglite", "postgres"] as const) {
-    const result = await inviteAccept(kind, notes);
-    if (result) acceptResults.push(result);
-  }
-  const delivery = await smtpDelivery(notes);
-  const deliveryPostgres = await smtpDelivery(notes, "postgres");
-
-  // 6. Reports: the company report's warm latency at 1,000 and 100,000 responses, against one raw scan; comment analysis.
-  const reports = await reportBench(notes);
-  const analysis = measureAnalysisThroughput({ durationMs: 3_000 });
-  log(
-    `comment analysis (local analyzer, one core): ${analysis.comments.toLocaleString("en-US")} comments in ${(analysis.elapsedMs / 1000).toFixed(1)} s → ${analysis.commentsPerSecond.toFixed(0)}/s`,
-  );
-
-  // 7. The public survey page's JavaScript, gzipped, as built in apps/web/dist (the bench does not build it).
-  const surveyPage = entryJavaScriptSize(WEB_DIST, "survey.html");
-  if (surveyPage) {
-    log(
-      `public survey page: ${surveyPage.files.join(", ")} → ${(surveyPage.rawBytes / 1000).toFixed(1)} kB, ${(surveyPage.gzipBytes / 1000).toFixed(1)} kB gzipped${surveyPage.lazyFiles.length ? ` (not counted, loaded on demand: ${surveyPage.lazyFiles.join(", ")})` : ""}`,
-    );
-  } else {
-    const note = `public_survey_js_gzip_kb skipped: ${path.relative(ROOT, path.join(WEB_DIST, "survey.html"))} does not exist (run \`npm run build\` first).`;
-    log(note);
-    notes.push(note);
-  }
-
-  const measures: Measure[] = [
-    measure("cold start to healthy, embedded database (empty data dir)", median(coldTimes), "ms", "lower", median(coldFloor)),
-    measure("warm restart to healthy, embedded database (existing data dir)", median(warmTimes), "ms", "lower", median(warmFloor)),
-    measure(
-      "sign-in throughput (POST /api/auth/sign-in/email, 8 concurrent)",
-      signInRun.subject.perSecond,
-      "req/s",
-      "higher",
-      signInRun.baseline.perSecond,
-    ),
-    measure("sign-in p95 latency (8 concurrent)", signInRun.subject.p95Ms, "ms", "lower", signInRun.baseline.p95Ms),
-    measure("GET /api/me throughput (signed in, 8 concurrent)", meRun.subject.perSecond, "req/s", "higher", meRun.baseline.perSecond),
-    measure("GET /api/me p95 latency (8 concurrent)", meRun.subject.p95Ms, "ms", "lower", meRun.baseline.p95Ms),
-    ...ingestResults.flatMap(ingestMeasures),
-    ...acceptResults.flatMap(acceptMeasures),
-    ...(delivery ? [measure("invite_smtp_delivery", delivery.server.perSecond, "messages/s", "higher", delivery.raw.perSecond)] : []),
-    ...(deliveryPostgres
-      ? [
-          measure(
-            "invite_smtp_delivery_postgres",
-            deliveryPostgres.server.perSecond,
-            "messages/s",
-            "higher",
-            deliveryPostgres.raw.perSecond,
-          ),
-        ]
-      : []),
-    ...(reports
-      ? [
-          measure("report_company_100k", reports.large.p95Ms, "ms", "lower", reports.rawScanMs),
-          measure("report_scaling", reports.large.p95Ms, "ms", "lower", reports.small.p95Ms),
-          measure("report_company_1k_p50", reports.small.p50Ms, "ms", "lower"),
-          measure("report_company_100k_p50", reports.large.p50Ms, "ms", "lower"),
-        ]
-      : []),
-    measure("analysis_comments", analysis.commentsPerSecond, "comments/s", "higher"),
-    ...(surveyPage ? [measure("public_survey_js_gzip_kb", surveyPage.gzipBytes / 1000, "kB", "lower")] : []),
+  return [
+    measure("sign_in", signInRun.subject.perSecond, "req/s", "higher", signInRun.baseline.perSecond),
+    measure("sign_in_p95", signInRun.subject.p95Ms, "ms", "lower", signInRun.baseline.p95Ms),
+    measure("me", meRun.subject.perSecond, "req/s", "higher", meRun.baseline.perSecond),
+    measure("me_p95", meRun.subject.p95Ms, "ms", "lower", meRun.baseline.p95Ms),
   ];
-  machine.loadEnd = loadavg()[0];
-  writeResults(RESULTS_FILE, measures);
-  updateDocs(DOCS_FILE, measures, machine, notes);
-  log("");
-  log(textTable(measures));
-  for (const note of notes) log(note);
-  log(
-    `load average: ${machine.loadStart.toFixed(2)} before the run, ${machine.loadEnd.toFixed(2)} at its end, bench included (${machine.nproc} cores)`,
-  );
-  log("");
-  log(`wrote ${path.relative(ROOT, RESULTS_FILE)} and the table in ${path.relative(ROOT, DOCS_FILE)}`);
 }
 
 main()
-  .then(() => cleanupAndExit(0))
+  .then(() => cleanupAndExit(typeof process.exitCode === "number" ? process.exitCode : 0))
   .catch((error) => {
     console.error(`bench failed: ${error instanceof Error ? error.message : error}`);
     return cleanupAndExit(1);

@@ -8,7 +8,7 @@
 //   entry of its own, written as dist/x.worker.mjs, and the reference is rewritten to that file.
 // - The migrations folder is copied to dist/migrations (db/client.ts reads it next to the running module).
 // Files that other modules locate through node_modules (the wink model, @fontsource fonts) need nothing.
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -102,12 +102,14 @@ const serverPlugin = {
 export async function buildServer({ quiet = false } = {}) {
   const started = performance.now();
   const workers = findWorkers();
-  rmSync(SERVER_DIST, { recursive: true, force: true });
-  mkdirSync(SERVER_DIST, { recursive: true });
+  // Built beside the old output and swapped in at the end, so a failed build leaves the previous one in place.
+  const staging = `${SERVER_DIST}.building-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
   const entryPoints = { main: path.join(SERVER_SRC, "main.ts"), ...Object.fromEntries(workers) };
   const result = await build({
     entryPoints,
-    outdir: SERVER_DIST,
+    outdir: staging,
     outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
@@ -120,13 +122,20 @@ export async function buildServer({ quiet = false } = {}) {
     logLevel: "warning",
     metafile: true,
     legalComments: "none",
+  }).catch((error) => {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
   });
-  cpSync(path.join(SERVER_SRC, "db/migrations"), path.join(SERVER_DIST, "migrations"), { recursive: true });
-  writeFileSync(path.join(SERVER_DIST, "package.json"), `${JSON.stringify({ type: "module", private: true }, null, 2)}\n`);
+  cpSync(path.join(SERVER_SRC, "db/migrations"), path.join(staging, "migrations"), { recursive: true });
+  writeFileSync(path.join(staging, "package.json"), `${JSON.stringify({ type: "module", private: true }, null, 2)}\n`);
+  rmSync(SERVER_DIST, { recursive: true, force: true });
+  renameSync(staging, SERVER_DIST);
   if (!quiet) {
     const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith(".mjs"));
     const sizes = outputs.map(([file, output]) => `${path.basename(file)} ${(output.bytes / 1000).toFixed(0)} kB`).join(", ");
-    console.log(`Built the server into ${path.relative(ROOT, SERVER_DIST)} (${sizes}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `Built the server into ${path.relative(ROOT, SERVER_DIST)} (${sizes}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   return result;
 }

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// npm start: builds the web app when its build is missing or older than its sources, then runs one server
-// process that serves the API and the built app on PORT (default 3000).
+// npm start: builds the web app and the server (apps/server/dist, plain JavaScript) when a build is missing or
+// older than its sources, then runs one plain-node server process that serves the API and the built app on PORT
+// (default 3000). `npm run dev` runs the TypeScript sources through tsx instead.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildServer, SERVER_ENTRY, serverBuildIsStale } from "./build-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const webDir = path.join(root, "apps/web");
@@ -35,7 +37,12 @@ if (process.env.SKIP_WEB_BUILD !== "true" && webBuildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+if (process.env.SKIP_SERVER_BUILD !== "true" && serverBuildIsStale()) {
+  console.log("Building the server…");
+  await buildServer();
+}
+
+const server = spawn(process.execPath, ["--enable-source-maps", SERVER_ENTRY], {
   cwd: root,
   stdio: "inherit",
   env: process.env,

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { type Connect, defineConfig, type Plugin, type UserConfig } from "vite";
 
@@ -25,9 +27,49 @@ function publicSurveyEntry(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+const MIN_COMPRESS_BYTES = 256;
+
+/**
+ * Precompression: after the build, every compressible file of at least 256 bytes gets a brotli (quality 11) and a gzip
+ * (level 9) copy beside it, kept only when smaller. The server sends them to clients that accept them
+ * (apps/server/src/lib/static-web.ts), so no request pays for compression and the strongest levels cost nothing.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? walk(full) : [full];
+    });
+  return {
+    name: "hearth-precompress",
+    apply: "build",
+    configResolved: (resolved) => {
+      outDir = path.resolve(resolved.root, resolved.build.outDir);
+    },
+    closeBundle: () => {
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < MIN_COMPRESS_BYTES) continue;
+        const brotli = brotliCompressSync(content, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        const gzip = gzipSync(content, { level: 9 });
+        if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);
+        if (gzip.length < content.length) writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
+
 const config = {
   root: import.meta.dirname,
-  plugins: [react(), publicSurveyEntry()],
+  plugins: [react(), publicSurveyEntry(), precompress()],
   build: {
     outDir: path.join(import.meta.dirname, "dist"),
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -78,21 +78,44 @@ export function hearthEnv(port: number, dataDir: string): Record<string, string>
   };
 }
 
+/** The compiled server `npm start` runs (scripts/build-server.mjs writes it). */
+export const SERVER_BUNDLE = "apps/server/dist/main.mjs";
+let serverBuilt = false;
+
 /**
- * How the server is started. `node --import tsx` is one Node process with tsx's loader, the same code path
- * as `tsx apps/server/src/main.ts` (the workspace's start script) without the tsx CLI's extra parent process.
- * BENCH_LAUNCHER=tsx-cli or npx compares the other ways.
+ * Builds the server from the current sources once per bench process (about a second), so the measures always run
+ * the code in the tree, as `npm start` would after a change. BENCH_SKIP_SERVER_BUILD=true uses the build as it is.
+ */
+export function ensureServerBuild(): void {
+  if (serverBuilt || process.env.BENCH_SKIP_SERVER_BUILD === "true") return;
+  execFileSync(process.execPath, [path.join(ROOT, "scripts/build-server.mjs")], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  serverBuilt = true;
+}
+
+/**
+ * How the server is started. By default exactly what `npm start` runs after its build step:
+ * `node --enable-source-maps apps/server/dist/main.mjs`, the server compiled to JavaScript (built first, see
+ * ensureServerBuild). BENCH_LAUNCHER=tsx runs the TypeScript sources through tsx's loader in one process (what
+ * `npm start` ran before the build existed, and what `npm run dev` runs); tsx-cli or npx compare other ways.
  */
 export function hearthLaunch(port: number, dataDir: string): Launch {
   const env = hearthEnv(port, dataDir);
   const entry = "apps/server/src/main.ts";
-  switch (process.env.BENCH_LAUNCHER ?? "node-import") {
+  switch (process.env.BENCH_LAUNCHER ?? "compiled") {
+    case "tsx":
+      return { label: "node --import tsx apps/server/src/main.ts", command: process.execPath, args: ["--import", "tsx", entry], env };
     case "tsx-cli":
       return { label: "tsx apps/server/src/main.ts", command: path.join(ROOT, "node_modules/.bin/tsx"), args: [entry], env };
     case "npx":
       return { label: "npx tsx apps/server/src/main.ts", command: "npx", args: ["tsx", entry], env };
     default:
-      return { label: "node --import tsx apps/server/src/main.ts", command: process.execPath, args: ["--import", "tsx", entry], env };
+      ensureServerBuild();
+      return {
+        label: `node --enable-source-maps ${SERVER_BUNDLE}`,
+        command: process.execPath,
+        args: ["--enable-source-maps", SERVER_BUNDLE],
+        env,
+      };
   }
 }
 

@@ -1,16 +1,33 @@
 import { TOAST_DURATION_MS } from "@hearth/shared";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense, useRef } from "react";
 import { RouterProvider } from "react-router";
 import { queryClient } from "./lib/query-client";
 import { router } from "./router";
 import { cssVariablesResolver, theme } from "./theme";
 
+// The toast area (its portal and transitions) is loaded with the first toast: until then only Mantine's small
+// notification store is needed, and a toast shown before the area mounts waits in the store and appears when it does.
+const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
+
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const wanted = useRef(false);
+  if (notifications.length > 0 || queue.length > 0) wanted.current = true;
+  if (!wanted.current) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={4} />
+    </Suspense>
+  );
+}
+
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={4} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

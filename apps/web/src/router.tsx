@@ -1,39 +1,64 @@
 import type { Permission } from "@hearth/shared";
-import type { ReactNode } from "react";
+import { Center, Loader } from "@mantine/core";
+import { lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
-import { ForgotPasswordPage } from "./features/auth/forgot-password-page";
 import { LoginPage } from "./features/auth/login-page";
-import { LogoutPage } from "./features/auth/logout-page";
-import { ResetPasswordPage } from "./features/auth/reset-password-page";
-import { SharingPage } from "./features/amplification/sharing-page";
-import { TeamMembersPage } from "./features/comments/team-members-page";
-import { CompanyProfilePage } from "./features/company-profile/company-profile-page";
-import { DashboardPage } from "./features/dashboard/dashboard-page";
 import { NotFoundPage } from "./features/errors/not-found-page";
 import { RouteErrorPage } from "./features/errors/route-error-page";
-import { InvitationsPage } from "./features/invitations/invitations-page";
-import { InviteesPage } from "./features/invitees/invitees-page";
-import { NotificationsPage } from "./features/notifications/notifications-page";
 import { reportRoutes } from "./features/reports/report-routes";
-import { OnboardingLayout } from "./features/onboarding/onboarding-layout";
-import { ProfileStepPage } from "./features/onboarding/profile-step-page";
-import { RegisterPage } from "./features/onboarding/register-page";
-import { VerifyPage } from "./features/onboarding/verify-page";
-import { SettingsPage } from "./features/settings/settings-page";
-import { AppLayout } from "./features/shell/app-layout";
 import { ComingSoonPage } from "./features/shell/coming-soon-page";
 import { PermissionGate } from "./features/shell/permission-gate";
 import { usePageTitle } from "./features/shell/use-page-title";
-import { SharePage } from "./features/surveys/share-page";
-import { SurveyArchivePage } from "./features/surveys/survey-archive-page";
-import { SurveyPage } from "./features/surveys/survey-page";
 import type { SurveyKind } from "./features/surveys/survey-paths";
-import { SurveysPage } from "./features/surveys/surveys-page";
-import { EditSurveyPage, NewSurveyPage } from "./features/surveys/wizard/survey-wizard-page";
+
+// Every page but sign-in is its own chunk, loaded when its route is first shown (docs/decisions/0020): the sign-in
+// page does not download the dashboard, and the dashboard does not download the editor, the wizard or the reports.
+const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page").then((m) => ({ default: m.ForgotPasswordPage })));
+const LogoutPage = lazy(() => import("./features/auth/logout-page").then((m) => ({ default: m.LogoutPage })));
+const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })));
+const SharingPage = lazy(() => import("./features/amplification/sharing-page").then((m) => ({ default: m.SharingPage })));
+const TeamMembersPage = lazy(() => import("./features/comments/team-members-page").then((m) => ({ default: m.TeamMembersPage })));
+const CompanyProfilePage = lazy(() =>
+  import("./features/company-profile/company-profile-page").then((m) => ({ default: m.CompanyProfilePage })),
+);
+const DashboardPage = lazy(() => import("./features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })));
+const InvitationsPage = lazy(() => import("./features/invitations/invitations-page").then((m) => ({ default: m.InvitationsPage })));
+const InviteesPage = lazy(() => import("./features/invitees/invitees-page").then((m) => ({ default: m.InviteesPage })));
+const NotificationsPage = lazy(() => import("./features/notifications/notifications-page").then((m) => ({ default: m.NotificationsPage })));
+const OnboardingLayout = lazy(() => import("./features/onboarding/onboarding-layout").then((m) => ({ default: m.OnboardingLayout })));
+const ProfileStepPage = lazy(() => import("./features/onboarding/profile-step-page").then((m) => ({ default: m.ProfileStepPage })));
+const RegisterPage = lazy(() => import("./features/onboarding/register-page").then((m) => ({ default: m.RegisterPage })));
+const VerifyPage = lazy(() => import("./features/onboarding/verify-page").then((m) => ({ default: m.VerifyPage })));
+const SettingsPage = lazy(() => import("./features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
+const AppLayout = lazy(() => import("./features/shell/app-layout").then((m) => ({ default: m.AppLayout })));
+const SharePage = lazy(() => import("./features/surveys/share-page").then((m) => ({ default: m.SharePage })));
+const SurveyArchivePage = lazy(() => import("./features/surveys/survey-archive-page").then((m) => ({ default: m.SurveyArchivePage })));
+const SurveyPage = lazy(() => import("./features/surveys/survey-page").then((m) => ({ default: m.SurveyPage })));
+const SurveysPage = lazy(() => import("./features/surveys/surveys-page").then((m) => ({ default: m.SurveysPage })));
+const NewSurveyPage = lazy(() => import("./features/surveys/wizard/survey-wizard-page").then((m) => ({ default: m.NewSurveyPage })));
+const EditSurveyPage = lazy(() => import("./features/surveys/wizard/survey-wizard-page").then((m) => ({ default: m.EditSurveyPage })));
+
+/** Shown while a page's chunk loads (first visit of a route only). */
+export function PageLoader() {
+  return (
+    <Center mih={240} aria-busy="true">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/** Around lazily loaded pages: the layout above stays on screen while the page's chunk arrives. */
+function LazyPages() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 function RootLayout() {
   usePageTitle();
-  return <Outlet />;
+  return <LazyPages />;
 }
 
 const gated = (requires: Permission | "internal", element: ReactNode) => <PermissionGate requires={requires}>{element}</PermissionGate>;
@@ -111,14 +136,19 @@ export const routes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { path: "dashboard", children: dashboardRoutes },
-          { path: "page", handle: { title: "Share your survey" }, element: gated("survey-view", <SharePage />) },
           {
-            path: "admin",
+            element: <LazyPages />,
             children: [
-              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-              soon("dashboard", "Admin Dashboard", "internal"),
-              soon("*", "Internal Admin", "internal"),
+              { path: "dashboard", children: dashboardRoutes },
+              { path: "page", handle: { title: "Share your survey" }, element: gated("survey-view", <SharePage />) },
+              {
+                path: "admin",
+                children: [
+                  { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+                  soon("dashboard", "Admin Dashboard", "internal"),
+                  soon("*", "Internal Admin", "internal"),
+                ],
+              },
             ],
           },
         ],

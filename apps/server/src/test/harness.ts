@@ -41,7 +41,9 @@ export async function clonePostgresTestDatabase(): Promise<{ url: string; drop: 
 }
 
 /** A fresh app on its own copy of the migrated database (PGlite dump, or a PostgreSQL clone of the template). */
-export async function createTestApp(options: { env?: Record<string, string | undefined>; runJobWorkers?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string | undefined>; runJobWorkers?: boolean; serveWeb?: boolean } = {},
+): Promise<TestApp> {
   const provided = inject("testDatabase");
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -61,7 +63,8 @@ export async function createTestApp(options: { env?: Record<string, string | und
     runJobWorkers: options.runJobWorkers ?? false,
     jobPollingIntervalSeconds: 0.5,
     logger: false,
-    serveWeb: false,
+    // serveWeb: true serves env.WEB_DIST (the static-web test's own files)
+    serveWeb: options.serveWeb ?? false,
   });
   return {
     ...built,

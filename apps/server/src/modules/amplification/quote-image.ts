@@ -4,8 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { renderAsync } from "@resvg/resvg-js";
-import satori from "satori";
+import type satori from "satori";
 
 export const QUOTE_IMAGE_WIDTH = 1200;
 export const QUOTE_IMAGE_HEIGHT = 675;
@@ -220,6 +219,8 @@ function layout(input: QuoteImageInput): Element {
 
 /** Renders the quote as a PNG. resvg rasterises on libuv's thread pool, so the event loop only runs the layout. */
 export async function renderQuoteImage(input: QuoteImageInput): Promise<Buffer> {
+  // Imported on the first render: satori alone takes about half a second to load, which every start would pay.
+  const [{ default: satori }, { renderAsync }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
   const svg = await satori(layout(input) as unknown as SatoriNode, {
     width: QUOTE_IMAGE_WIDTH,
     height: QUOTE_IMAGE_HEIGHT,

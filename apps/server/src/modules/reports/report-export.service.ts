@@ -5,7 +5,7 @@
  */
 import type { CompanyReport, ReportFilter, ScoreRow } from "@hearth/shared";
 import Papa from "papaparse";
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/errors.js";
@@ -212,11 +212,19 @@ export async function exportReportTableCsv(
 // ------------------------------------------------------------------------------------------------------------------
 // PDF
 
-const INK = rgb(0.11, 0.1, 0.12);
-const MUTED = rgb(0.42, 0.4, 0.44);
-const EMBER = rgb(0.8, 0.29, 0.13);
-const TRACK = rgb(0.93, 0.92, 0.91);
-const BENCH = rgb(0.2, 0.24, 0.3);
+// pdf-lib is imported when the first PDF is made: loading it takes most of a second, which every start would pay.
+const loadPdfLib = () => import("pdf-lib");
+type PdfLib = Awaited<ReturnType<typeof loadPdfLib>>;
+
+function palette(pdf: PdfLib) {
+  return {
+    INK: pdf.rgb(0.11, 0.1, 0.12),
+    MUTED: pdf.rgb(0.42, 0.4, 0.44),
+    EMBER: pdf.rgb(0.8, 0.29, 0.13),
+    TRACK: pdf.rgb(0.93, 0.92, 0.91),
+    BENCH: pdf.rgb(0.2, 0.24, 0.3),
+  };
+}
 const PAGE_WIDTH = 595.28;
 const PAGE_HEIGHT = 841.89;
 const MARGIN = 48;
@@ -237,6 +245,7 @@ class Layout {
   page: PDFPage;
   y: number;
   constructor(
+    readonly colors: ReturnType<typeof palette>,
     private readonly doc: PDFDocument,
     readonly regular: PDFFont,
     readonly bold: PDFFont,
@@ -248,8 +257,14 @@ class Layout {
 
   private addPage(): PDFPage {
     const page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    page.drawText(pdfText(this.footer), { x: MARGIN, y: 24, size: 8, font: this.regular, color: MUTED });
-    page.drawText(`Page ${this.doc.getPageCount()}`, { x: PAGE_WIDTH - MARGIN - 40, y: 24, size: 8, font: this.regular, color: MUTED });
+    page.drawText(pdfText(this.footer), { x: MARGIN, y: 24, size: 8, font: this.regular, color: this.colors.MUTED });
+    page.drawText(`Page ${this.doc.getPageCount()}`, {
+      x: PAGE_WIDTH - MARGIN - 40,
+      y: 24,
+      size: 8,
+      font: this.regular,
+      color: this.colors.MUTED,
+    });
     return page;
   }
 
@@ -260,7 +275,7 @@ class Layout {
     }
   }
 
-  text(value: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; x?: number; gap?: number } = {}): void {
+  text(value: string, options: { size?: number; bold?: boolean; color?: Color; x?: number; gap?: number } = {}): void {
     const size = options.size ?? 10;
     this.ensure(size + 4);
     this.page.drawText(pdfText(value), {
@@ -268,7 +283,7 @@ class Layout {
       y: this.y - size,
       size,
       font: options.bold ? this.bold : this.regular,
-      color: options.color ?? INK,
+      color: options.color ?? this.colors.INK,
     });
     this.y -= size + (options.gap ?? 6);
   }
@@ -285,24 +300,24 @@ class Layout {
     const top = this.y;
     const barX = MARGIN + 200;
     const barWidth = 190;
-    this.page.drawText(pdfText(row.name), { x: MARGIN, y: top - 10, size: 9.5, font: this.regular, color: INK });
-    this.page.drawText(row.score.toFixed(2), { x: MARGIN + 160, y: top - 10, size: 9.5, font: this.bold, color: INK });
+    this.page.drawText(pdfText(row.name), { x: MARGIN, y: top - 10, size: 9.5, font: this.regular, color: this.colors.INK });
+    this.page.drawText(row.score.toFixed(2), { x: MARGIN + 160, y: top - 10, size: 9.5, font: this.bold, color: this.colors.INK });
     if (!row.hideBar) {
-      this.page.drawRectangle({ x: barX, y: top - 11, width: barWidth, height: 8, color: TRACK });
+      this.page.drawRectangle({ x: barX, y: top - 11, width: barWidth, height: 8, color: this.colors.TRACK });
       this.page.drawRectangle({
         x: barX,
         y: top - 11,
         width: (barWidth * Math.max(0, Math.min(5, row.score))) / 5,
         height: 8,
-        color: EMBER,
+        color: this.colors.EMBER,
       });
       if (row.benchmark > 0) {
         const at = barX + (barWidth * Math.min(5, row.benchmark)) / 5;
-        this.page.drawRectangle({ x: at - 0.75, y: top - 14, width: 1.5, height: 14, color: BENCH });
+        this.page.drawRectangle({ x: at - 0.75, y: top - 14, width: 1.5, height: 14, color: this.colors.BENCH });
       }
     }
     const right = `${row.benchmark > 0 ? `bench ${row.benchmark.toFixed(2)}  ` : ""}${row.comparison}`;
-    this.page.drawText(pdfText(right), { x: barX + barWidth + 12, y: top - 10, size: 8.5, font: this.regular, color: MUTED });
+    this.page.drawText(pdfText(right), { x: barX + barWidth + 12, y: top - 10, size: 8.5, font: this.regular, color: this.colors.MUTED });
     this.y -= 18;
   }
 }
@@ -316,15 +331,18 @@ export async function exportCompanyReportPdf(ctx: AppContext, actor: Actor, surv
       fields: { feature: "LOWIReport" },
     });
   }
-  const doc = await PDFDocument.create();
+  const pdf = await loadPdfLib();
+  const colors = palette(pdf);
+  const { INK, MUTED, EMBER } = colors;
+  const doc = await pdf.PDFDocument.create();
   const companyName = tenant?.companyName?.trim() || "Your company";
   doc.setTitle(pdfText(`Company report - ${report.hidden ? "hidden" : report.surveyName}`));
   doc.setAuthor("Hearth");
   doc.setCreationDate(new Date());
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const regular = await doc.embedFont(pdf.StandardFonts.Helvetica);
+  const bold = await doc.embedFont(pdf.StandardFonts.HelveticaBold);
   const generated = new Date().toISOString().slice(0, 10);
-  const layout = new Layout(doc, regular, bold, `${companyName} - Company report - generated ${generated} by Hearth`);
+  const layout = new Layout(colors, doc, regular, bold, `${companyName} - Company report - generated ${generated} by Hearth`);
 
   layout.text(companyName, { size: 11, color: MUTED, gap: 4 });
   layout.text(report.hidden ? "Company report" : `Company report: ${report.surveyName}`, { size: 20, bold: true, gap: 8 });
@@ -346,7 +364,7 @@ export async function exportCompanyReportPdf(ctx: AppContext, actor: Actor, surv
   layout.ensure(90);
   const top = layout.y;
   const card = (x: number, title: string, row: ScoreRow) => {
-    layout.page.drawRectangle({ x, y: top - 78, width: 240, height: 78, color: rgb(0.99, 0.96, 0.94) });
+    layout.page.drawRectangle({ x, y: top - 78, width: 240, height: 78, color: pdf.rgb(0.99, 0.96, 0.94) });
     layout.page.drawText(pdfText(title), { x: x + 12, y: top - 18, size: 10, font: regular, color: MUTED });
     layout.page.drawText(`${row.score.toFixed(2)} / 5`, { x: x + 12, y: top - 48, size: 24, font: bold, color: INK });
     const detail = `${row.percent.toFixed(1)}% - benchmark ${row.benchmark > 0 ? row.benchmark.toFixed(2) : "n/a"} (${row.comparison})`;

@@ -1,16 +1,18 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { NotFoundPage } from "../errors/not-found-page";
-import { CommentsReportPage } from "../comments/comments-page";
-import { SentimentReportPage } from "../comments/sentiment-page";
-import { ThematicReportPage } from "../comments/thematic-page";
 import { PermissionGate } from "../shell/permission-gate";
 import { SURVEYS_PATH, type SurveyKind } from "../surveys/survey-paths";
-import { BreakdownReportPage } from "./breakdown-page";
-import { CompanyReportPage } from "./company-page";
-import { ReportLayout } from "./report-layout";
 import { REPORT_TABS, type ReportTab } from "./report-tabs";
-import { TeamReportPage } from "./team-page";
+
+// Loaded when a report is first opened (the router's Suspense boundary shows a loader meanwhile).
+const CommentsReportPage = lazy(() => import("../comments/comments-page").then((m) => ({ default: m.CommentsReportPage })));
+const SentimentReportPage = lazy(() => import("../comments/sentiment-page").then((m) => ({ default: m.SentimentReportPage })));
+const ThematicReportPage = lazy(() => import("../comments/thematic-page").then((m) => ({ default: m.ThematicReportPage })));
+const BreakdownReportPage = lazy(() => import("./breakdown-page").then((m) => ({ default: m.BreakdownReportPage })));
+const CompanyReportPage = lazy(() => import("./company-page").then((m) => ({ default: m.CompanyReportPage })));
+const ReportLayout = lazy(() => import("./report-layout").then((m) => ({ default: m.ReportLayout })));
+const TeamReportPage = lazy(() => import("./team-page").then((m) => ({ default: m.TeamReportPage })));
 
 /**
  * The page of each report tab; every route of both survey kinds follows this table.
