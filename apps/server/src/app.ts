@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppContext } from "./app-context.js";
 import { createAuth } from "./auth/auth.js";
 import { registerAuthRoutes } from "./auth/auth.routes.js";
@@ -9,7 +9,7 @@ import { CaptchaVerifier } from "./auth/captcha.js";
 import { type DatabaseHandle, migrateDatabase } from "./db/client.js";
 import type { Env } from "./env.js";
 import { JobQueue } from "./jobs/queue.js";
-import { registerErrorHandler } from "./lib/errors.js";
+import { registerErrorHandler, toErrorBody } from "./lib/errors.js";
 import { registerOpenApi } from "./lib/openapi.js";
 import { appOrigins, registerOriginCheck } from "./lib/origin-check.js";
 import { RateLimiter } from "./lib/rate-limit.js";
@@ -75,6 +75,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // A URL Fastify cannot decode (e.g. invalid UTF-8 in a path parameter) answers in the one error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as unknown as FastifyReply).status(400).send(toErrorBody("BAD_REQUEST", "The address of this request could not be read."));
+    },
   });
   // Input is validated by each route's zod schema (lib/route.ts); the JSON schemas exist for the OpenAPI document.
   app.setValidatorCompiler(() => (data) => ({ value: data }));

@@ -44,6 +44,35 @@ export function findUnstorableText(value: unknown, prefix = ""): Record<string, 
   return found;
 }
 
+export const UNDECODABLE_REASON = "Is not valid UTF-8 text once decoded.";
+
+/**
+ * Query parameters whose percent-encoding is not valid UTF-8 (the only way a URL can spell a lone surrogate): the
+ * query parser would turn them into U+FFFD silently, and Better Auth, which parses the URL itself, fails on them.
+ */
+function findUndecodableQuery(url: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const start = url.indexOf("?");
+  if (start < 0) return found;
+  for (const pair of url.slice(start + 1).split("&")) {
+    const [rawKey, ...rest] = pair.split("=");
+    const decode = (text: string) => decodeURIComponent(text.replaceAll("+", " "));
+    let key: string;
+    try {
+      key = decode(rawKey);
+    } catch {
+      found["query._"] ??= `${UNDECODABLE_REASON.slice(0, -1)} (in a parameter name).`;
+      continue;
+    }
+    try {
+      decode(rest.join("="));
+    } catch {
+      found[`query.${key}`] ??= UNDECODABLE_REASON;
+    }
+  }
+  return found;
+}
+
 /**
  * The one place every request's input passes through before any route (Better Auth's included) sees it: a JSON
  * body, the query string and the path parameters may not carry text PostgreSQL cannot store. Refused with a 400
@@ -52,6 +81,7 @@ export function findUnstorableText(value: unknown, prefix = ""): Record<string, 
 export function registerTextInputCheck(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
     const fields = {
+      ...findUndecodableQuery(request.url),
       ...findUnstorableText(request.params, "params"),
       ...findUnstorableText(request.query, "query"),
       ...findUnstorableText(request.body),
