@@ -33,10 +33,38 @@ export function isValidTimeZone(name: unknown): name is string {
   }
 }
 
-/** Every IANA zone this runtime knows, with the ten offered zones and UTC, sorted (the company profile's choices). */
+/**
+ * V8 lists some zones under names the IANA database has since replaced (CLDR keeps the old ones as canonical): the
+ * list offers the current name, so "Kolkata" or "Kyiv" can be found. Both spellings stay valid.
+ */
+const CURRENT_ZONE_NAMES: Readonly<Record<string, string>> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "America/Godthab": "America/Nuuk",
+  "Pacific/Truk": "Pacific/Chuuk",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Louisville": "America/Kentucky/Louisville",
+};
+
+/** Every IANA zone this runtime knows (current names), with the ten offered zones and UTC, sorted: the profile's choices. */
 export function listTimeZoneNames(): string[] {
   const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [...new Set([...known, ...TIME_ZONE_NAMES, "UTC"])].filter(isValidTimeZone).sort((a, b) => a.localeCompare(b, "en"));
+  const current = known.map((name) => {
+    const renamed = Object.hasOwn(CURRENT_ZONE_NAMES, name) ? CURRENT_ZONE_NAMES[name] : undefined;
+    return renamed && isValidTimeZone(renamed) ? renamed : name;
+  });
+  return [...new Set([...current, ...TIME_ZONE_NAMES, "UTC"])].filter(isValidTimeZone).sort((a, b) => a.localeCompare(b, "en"));
 }
 
 /** "America/New_York (Eastern)" for the ten named zones, the IANA name for the rest. */

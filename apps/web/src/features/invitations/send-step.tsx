@@ -54,7 +54,9 @@ export function SendStep(props: SendStepProps) {
               <Text span c="dimmed" size="sm">
                 Subject:{" "}
               </Text>
-              <span style={{ overflowWrap: "anywhere" }}>{subject}</span>
+              <span style={{ overflowWrap: "anywhere" }} data-testid="send-subject">
+                {subject}
+              </span>
             </Text>
             <Text size="sm">
               <Text span c="dimmed" size="sm">
