@@ -10,9 +10,9 @@ export async function registerPlanRoutes(app: FastifyInstance, ctx: AppContext):
   defineRoute(app, ctx, {
     method: "POST",
     url: "/api/plan_update_request",
-    summary: "Ask for a higher plan; the sales team is emailed",
+    summary: "Ask for a higher plan; the sales team is emailed (company-profile permission: it is filed in the company's name)",
     tags: ["plans"],
-    access: "signed-in",
+    access: "company-profile",
     body: z.object({ requestedPlan: z.string().trim().min(1).max(40) }),
     response: z.object({ success: z.literal(true), message: z.string(), planRequested: z.string(), dateRequested: z.string() }),
     handler: async ({ actor, body }) => {

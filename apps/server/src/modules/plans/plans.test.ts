@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_REQUEST_RECEIVED } from "@hearth/shared";
-import { type Session, type TestApp, call, createTestApp, registerCompany } from "../../test/harness.js";
+import { type Session, type TestApp, addMember, call, createTestApp, registerCompany } from "../../test/harness.js";
 import { latestEmailTo } from "../../test/outbox.js";
 import { updateTenant } from "../company/company.repo.js";
 
@@ -37,5 +37,24 @@ describe("plan upgrade requests", () => {
     expect((await call(testApp.app, "POST", "/api/plan_update_request", { body: { requestedPlan: "Gold" } })).statusCode).toBe(401);
     const other = await registerCompany(testApp.app);
     expect((await call(testApp.app, "GET", "/api/plan_update_request", { cookie: other.cookie })).json()).toEqual([]);
+  });
+
+  it("refuses Staff and Managers, who lack the company-profile permission, and files nothing for them (issue #11 item 7)", async () => {
+    const company = await registerCompany(testApp.app, { companyName: "Permission Co" });
+    for (const role of ["Staff", "Manager"] as const) {
+      const member = await addMember(testApp, company.tenantId, role);
+      const response = await call(testApp.app, "POST", "/api/plan_update_request", {
+        cookie: member.cookie,
+        body: { requestedPlan: "Gold" },
+      });
+      expect(response.statusCode, role).toBe(403);
+      expect(response.json().error.code).toBe("FORBIDDEN");
+      expect((await call(testApp.app, "GET", "/api/plan_update_request", { cookie: member.cookie })).json(), role).toEqual([]);
+    }
+    const ownerRequest = await call(testApp.app, "POST", "/api/plan_update_request", {
+      cookie: company.cookie,
+      body: { requestedPlan: "Gold" },
+    });
+    expect(ownerRequest.statusCode).toBe(200);
   });
 });

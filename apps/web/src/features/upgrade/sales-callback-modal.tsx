@@ -4,7 +4,9 @@ import { IconCircleCheck, IconPhoneCall } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "../../lib/api";
+import { canAccess } from "../auth/session";
 import type { UpgradeRequest } from "./upgrade-params";
+import { ASK_A_LEADER } from "./upgrade-plan-modal";
 
 interface SalesCallbackModalProps {
   me: MeResponse;
@@ -16,7 +18,8 @@ interface SalesCallbackModalProps {
 /** The upgrade-path sales-callback modal (?upgradepath=true): step 0 a button, step 1 "Request Received!". */
 export function SalesCallbackModal({ me, request, opened, onClose }: SalesCallbackModalProps) {
   const plan = request.plan;
-  const allowed = plan !== null && canRequestPlan(me.tenant.plan, plan);
+  const mayRequest = canAccess(me, "company-profile");
+  const allowed = plan !== null && canRequestPlan(me.tenant.plan, plan) && mayRequest;
   const send = useMutation({
     mutationFn: (requestedPlan: string) =>
       api<{ success: boolean; message?: string }>("/api/plan_update_request", { body: { requestedPlan } }),
@@ -47,9 +50,11 @@ export function SalesCallbackModal({ me, request, opened, onClose }: SalesCallba
       ) : (
         <Stack>
           <Text>
-            {allowed
-              ? `Our team will get in touch to move your company from ${me.tenant.plan} to ${plan}${request.feature ? " and answer any questions" : ""}.`
-              : `Your company is already on the ${me.tenant.plan} plan, so there is no higher plan to request here.`}
+            {!mayRequest
+              ? ASK_A_LEADER
+              : allowed
+                ? `Our team will get in touch to move your company from ${me.tenant.plan} to ${plan}${request.feature ? " and answer any questions" : ""}.`
+                : `Your company is already on the ${me.tenant.plan} plan, so there is no higher plan to request here.`}
           </Text>
           {send.isError && (
             <Alert color="red" variant="light" role="alert">
@@ -60,14 +65,16 @@ export function SalesCallbackModal({ me, request, opened, onClose }: SalesCallba
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button
-              leftSection={<IconPhoneCall size={16} aria-hidden />}
-              disabled={!allowed}
-              loading={send.isPending}
-              onClick={() => plan && send.mutate(plan)}
-            >
-              Request a callback
-            </Button>
+            {mayRequest && (
+              <Button
+                leftSection={<IconPhoneCall size={16} aria-hidden />}
+                disabled={!allowed}
+                loading={send.isPending}
+                onClick={() => plan && send.mutate(plan)}
+              >
+                Request a callback
+              </Button>
+            )}
           </Group>
         </Stack>
       )}

@@ -1,6 +1,7 @@
 import { canShowUpgradeLink, FEATURE_LABELS, type MeResponse } from "@hearth/shared";
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconPhoneCall, IconSparkles } from "@tabler/icons-react";
+import { canAccess } from "../auth/session";
 import type { UpgradeRequest } from "./upgrade-params";
 
 interface UpgradePlanModalProps {
@@ -11,6 +12,9 @@ interface UpgradePlanModalProps {
   onSeePlans: () => void;
   onRequestCallback: () => void;
 }
+
+/** Upgrade requests are filed in the company's name: only users with the company-profile permission may file one. */
+export const ASK_A_LEADER = "Only a Company Leader can request a plan change. Ask yours to upgrade the company's plan.";
 
 /** "Upgrade Plan" (?upgrade=true&plan=&feature=): which plan unlocks what, and the way to the plans page. */
 export function UpgradePlanModal({ me, request, opened, onClose, onSeePlans, onRequestCallback }: UpgradePlanModalProps) {
@@ -38,13 +42,18 @@ export function UpgradePlanModal({ me, request, opened, onClose, onSeePlans, onR
               Your company is on the <strong>{current}</strong> plan.
               {label && request.plan ? ` ${label} is included from the ${request.plan} plan.` : ""}
             </Text>
+            {!canAccess(me, "company-profile") && (
+              <Text size="sm" data-testid="upgrade-ask-leader">
+                {ASK_A_LEADER}
+              </Text>
+            )}
           </Stack>
         </Group>
         <Group justify="flex-end" gap="sm" wrap="wrap">
           <Button variant="default" onClick={onClose}>
             Not now
           </Button>
-          {canShowUpgradeLink(current) && request.plan && (
+          {canShowUpgradeLink(current) && request.plan && canAccess(me, "company-profile") && (
             <Button variant="light" leftSection={<IconPhoneCall size={16} aria-hidden />} onClick={onRequestCallback}>
               Talk to sales
             </Button>
