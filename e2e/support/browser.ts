@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { installA11yChecks } from "./a11y";
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -55,7 +56,10 @@ export async function openBrowser(baseURL: string, viewport = DESKTOP): Promise<
     timezoneId: "America/New_York",
   });
   context.setDefaultTimeout(15_000);
+  // Every page this browser opens is checked with axe after each navigation (support/a11y.ts).
+  context.on("page", installA11yChecks);
   const page = context.pages()[0] ?? (await context.newPage());
+  installA11yChecks(page);
   return {
     context,
     page,
