@@ -112,6 +112,10 @@ describe("reports", () => {
       const expected = (sum / count).toFixed(2);
 
       await openCompanyReport(page, `/dashboard/reports/lowi/${survey.id}/company`);
+      // The survey's own threshold, fixed when it was published (issue 11 item 3, decision 0022).
+      expect(((await page.getByTestId("report-threshold").textContent()) ?? "").trim()).toBe(
+        "Groups smaller than 5 responses are hidden in this survey.",
+      );
       const shown = ((await page.getByTestId("love-score").first().textContent()) ?? "").trim();
       expect(shown).toContain(expected);
       expect(await page.getByTestId("competency-card").count()).toBe(15);

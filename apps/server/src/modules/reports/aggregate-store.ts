@@ -8,10 +8,11 @@
  * settled:
  *  - on embedded PGlite there is one connection and statements run one after another, so every row a read sees is
  *    settled, and so is every lower seq;
- *  - on PostgreSQL, each read notes the highest seq it saw and its snapshot's xmax. At a later read, at least one
- *    second on, whose snapshot's xmin is at least that xmax, every transaction that was running then has ended, so
- *    every seq up to the noted one is settled (a transaction draws its seq and its transaction id within the same
- *    INSERT; the second covers the instant between the two).
+ *  - on PostgreSQL, when no other session holds the insert lock on survey_response, every seq drawn so far is settled
+ *    (`quietSeq`, checked before the rows are read); otherwise each read notes the highest seq it saw and its
+ *    snapshot's xmax. At a later read, at least one second on, whose snapshot's xmin is at least that xmax, every
+ *    transaction that was running then has ended, so every seq up to the noted one is settled (a transaction draws
+ *    its seq and its transaction id within the same INSERT; the second covers the instant between the two).
  * Rows above the settled prefix are read again next time: nothing is lost; they are only not published yet.
  *
  * Publication in blocks of k (docs/decisions/0022): the state a read returns holds the first ⌊n / k⌋ · k settled
@@ -119,6 +120,8 @@ export class AggregateStore<State, Plan> {
     let unsettled = 0;
     let after = cached.foldedSeq;
     let settledLimit = this.singleConnection ? Number.POSITIVE_INFINITY : cached.foldedSeq;
+    // Before the rows are read: when no insert is in flight, every seq drawn so far is settled (see quietSeq).
+    if (!this.singleConnection) settledLimit = Math.max(settledLimit, (await this.quietSeq()) ?? 0);
     let decided = this.singleConnection;
     let readMax = cached.foldedSeq;
     let readXmax: bigint | null = null;
@@ -194,6 +197,30 @@ export class AggregateStore<State, Plan> {
     });
     cached.persistedSeq = foldedSeq;
     cached.lastPersistAt = Date.now();
+  }
+
+  /**
+   * PostgreSQL: the last seq drawn, when no other session holds the insert lock on survey_response; null otherwise.
+   * The seq is read first, then the locks: a transaction that drew a seq up to that value held RowExclusiveLock from
+   * before its draw until it ended, so if nobody holds it afterwards every such transaction has committed or rolled
+   * back, and a snapshot taken after this check sees all of them (the sequence has CACHE 1, so seqs are drawn in
+   * order across sessions). With inserts in flight the observation rule above decides, as before.
+   */
+  private async quietSeq(): Promise<number | null> {
+    const [drawn] = rowsOf<{ last_value: number | string; is_called: boolean }>(
+      await this.db.execute(sql`select last_value, is_called from survey_response_seq_seq`),
+    );
+    const [locks] = rowsOf<{ busy: boolean }>(
+      await this.db.execute(sql`
+        select exists (
+          select 1 from pg_locks
+          where locktype = 'relation' and mode = 'RowExclusiveLock' and pid <> pg_backend_pid()
+            and database = (select oid from pg_database where datname = current_database())
+            and relation = 'survey_response'::regclass
+        ) as busy`),
+    );
+    if (!drawn || !locks || locks.busy) return null;
+    return drawn.is_called ? Number(drawn.last_value) : 0;
   }
 
   private async readTail(tenantId: string, surveyId: string, after: number): Promise<TailRow[]> {

@@ -368,6 +368,8 @@ describe("reports", () => {
     const partial = (await getReport(`/api/reports/${company.surveyId}/company`)).json();
     expect(partial).toEqual(before);
     await add(extra[4]);
+    // On PostgreSQL, published once settled (decision 0016); PGlite reads them settled at once.
+    await flushSurveyState(testApp.ctx, company.tenantId, company.surveyId);
     const after = (await getReport(`/api/reports/${company.surveyId}/company`)).json();
     expect(after.responses).toBe(45);
     expect(after.loveScore).toBeCloseTo(round2(directLoveScore([...company.answers, ...extra])), 2);
