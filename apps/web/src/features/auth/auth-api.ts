@@ -12,7 +12,8 @@ export interface SignUpBody {
 
 export const authApi = {
   signUp: (body: SignUpBody) => api<unknown>("/api/auth/sign-up/email", { body }),
-  signIn: (body: { email: string; password: string }) => api<unknown>("/api/auth/sign-in/email", { body }),
+  /** `captcha`: a solved captcha, which the server asks for once an address has had too many attempts. */
+  signIn: (body: { email: string; password: string; captcha?: string }) => api<unknown>("/api/auth/sign-in/email", { body }),
   signOut: () => api<unknown>("/api/auth/sign-out", { body: {} }),
   verifyEmail: (body: { email: string; otp: string }) => api<unknown>("/api/auth/email-otp/verify-email", { body }),
   resendVerification: (email: string) =>

@@ -7,7 +7,8 @@ import { ME_QUERY_KEY } from "../../lib/query-client";
 import { AlternativeSignIn } from "./alternative-sign-in";
 import { authApi } from "./auth-api";
 import { AuthCard } from "./auth-card";
-import { fetchMe, safeNextPath, useMe } from "./session";
+import { CaptchaField } from "./captcha-field";
+import { fetchMe, safeNextPath, useMe, usePublicConfig } from "./session";
 
 export function LoginPage() {
   const me = useMe();
@@ -19,6 +20,11 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // After too many attempts on an address the server asks for the captcha (decision 0020); it shows only then.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const config = usePublicConfig();
   const notice = (location.state as { notice?: string } | null)?.notice;
   const externalFailure = params.get("signInError");
   const next = safeNextPath(params.get("next")) ?? "/dashboard";
@@ -34,11 +40,31 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      await authApi.signIn({ email: email.trim(), password });
+      if (captchaAsked && !captcha) {
+        setError("Please complete the human check below.");
+        return;
+      }
+      await authApi.signIn({ email: email.trim(), password, ...(captchaAsked && captcha ? { captcha } : {}) });
       const signedIn = await fetchMe();
       queryClient.setQueryData(ME_QUERY_KEY, signedIn);
       navigate(next, { replace: true });
     } catch (failure) {
+      if (failure instanceof ApiError && (failure.code === "CAPTCHA_REQUIRED" || failure.code === "CAPTCHA_INVALID")) {
+        setCaptchaAsked(true);
+        setCaptcha(null);
+        setCaptchaKey((key) => key + 1);
+        setError(
+          failure.code === "CAPTCHA_REQUIRED"
+            ? "There were many sign-in attempts for this address. Complete the human check, then sign in again."
+            : "The human check did not pass. Please try it again.",
+        );
+        return;
+      }
+      if (captchaAsked) {
+        // A solved captcha is used once: the next attempt needs a fresh one.
+        setCaptcha(null);
+        setCaptchaKey((key) => key + 1);
+      }
       if (failure instanceof ApiError && failure.code === "EMAIL_NOT_VERIFIED") {
         navigate(`/new-company/verify?email=${encodeURIComponent(email.trim())}`);
         return;
@@ -89,6 +115,7 @@ export function LoginPage() {
               </Anchor>
             </Group>
           </div>
+          {captchaAsked && config.data && <CaptchaField key={captchaKey} captcha={config.data.captcha} onChange={setCaptcha} />}
           {error && (
             <Alert color="red" variant="light" role="alert">
               {error}

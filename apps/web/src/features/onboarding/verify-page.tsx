@@ -7,12 +7,13 @@ import { errorMessage } from "../../lib/api";
 import { ME_QUERY_KEY } from "../../lib/query-client";
 import { useCountdown } from "../../lib/use-countdown";
 import { authApi } from "../auth/auth-api";
-import { fetchMe, landingPathAfterVerification, useMe } from "../auth/session";
+import { fetchMe, landingPathAfterVerification, useMe, usePublicConfig } from "../auth/session";
 
 const CODE_LENGTH = 6;
 
 export function VerifyPage() {
   const me = useMe();
+  const config = usePublicConfig();
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -113,6 +114,7 @@ export function VerifyPage() {
           </Text>
           . Enter it below to confirm the address.
         </Text>
+        {config.data?.devMail && <DevMailNote />}
       </div>
       <form
         onSubmit={(event) => {
@@ -162,5 +164,18 @@ export function VerifyPage() {
         </Stack>
       </form>
     </Stack>
+  );
+}
+
+/** Outside production with no SMTP server the server keeps emails in its outbox; the note says where (issue #11 item 16). */
+export function DevMailNote() {
+  return (
+    <Alert color="blue" variant="light" mt="sm" data-testid="dev-mail-note">
+      No email server is configured here, so emails are not sent: open{" "}
+      <Anchor href="/dev/mail" target="_blank" rel="noreferrer">
+        /dev/mail
+      </Anchor>{" "}
+      on this machine to read the code.
+    </Alert>
   );
 }
