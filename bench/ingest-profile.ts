@@ -45,6 +45,8 @@ function statementKind(text: string): string {
   if (sql.startsWith('insert into "survey_response"')) return "response insert";
   if (sql.startsWith("select") && sql.includes('from "survey"')) return "survey lookup";
   if (sql.includes("pgboss")) return "job queue (pg-boss)";
+  if (sql.includes("comment_excerpt") || sql.includes("comment_analysis_cursor") || sql.includes("max(seq)"))
+    return "comment analysis loop";
   if (sql === "begin" || sql === "commit" || sql === "rollback") return sql;
   return `other: ${sql.slice(0, 60)}`;
 }

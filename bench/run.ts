@@ -18,6 +18,7 @@ import {
 } from "./lib/ingest.js";
 import { INVITE_ACCEPT_TOTAL, type InviteAcceptResult, describeAccept, runInviteAccept, summarize } from "./lib/invitations.js";
 import { measureAnalysisThroughput } from "../packages/analysis/src/index.js";
+import { LAG_RATE_PER_SECOND, measureAnalysisLag } from "./lib/analysis-lag.js";
 import { type LoadResult, subjectAndBaseline } from "./lib/load.js";
 import { type ReportBenchResult, describeReports, runReportBench } from "./lib/reports.js";
 import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
@@ -376,6 +377,31 @@ async function main(): Promise<void> {
   }
   notes.push(...ingestResults.flatMap(ingestNotes));
   measures.push(...ingestResults.flatMap(ingestMeasures));
+  // 4b. How long after arrival written answers are analysed, at 300 responses per second (bench/lib/analysis-lag.ts).
+  for (const kind of ["pglite", "postgres"] as const) {
+    if (!runs(`analysis_lag_${kind}`)) continue;
+    const scratch = kind === "postgres" ? await scratchPostgres("comment analysis lag") : null;
+    if (kind === "postgres" && !scratch) continue;
+    try {
+      const lag = await measureAnalysisLag({ kind, databaseUrl: scratch?.url, freePort, log });
+      log(
+        `comment analysis lag, ${kind}: largest ${lag.lagSeconds.toFixed(2)} s over ${lag.posted} responses taken at ${lag.postedPerSecond.toFixed(0)}/s (${lag.excerpts} excerpts)`,
+      );
+      measures.push(
+        measure(kind === "pglite" ? "comment_analysis_lag_s" : "comment_analysis_lag_s_postgres", lag.lagSeconds, "s", "lower"),
+      );
+      if (!lag.complete) notes.push(`Comment analysis lag on ${kind}: not every response was analysed within 60 s of the load's end.`);
+      if (lag.postedPerSecond < LAG_RATE_PER_SECOND * 0.9)
+        notes.push(
+          `Comment analysis lag on ${kind}: the server took ${lag.postedPerSecond.toFixed(0)} responses/s of the ${LAG_RATE_PER_SECOND} asked.`,
+        );
+    } finally {
+      if (scratch) {
+        pendingCleanups.delete(scratch.drop);
+        await scratch.drop();
+      }
+    }
+  }
 
   // 5. Invitations: 100,000 accepted through POST /api/invite (PGlite, then PostgreSQL), then delivery over SMTP.
   for (const kind of ["pglite", "postgres"] as const) {

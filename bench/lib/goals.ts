@@ -29,6 +29,9 @@ export const GOALS: Readonly<Record<string, Goal>> = {
   response_ingest_pglite_p99: atMost("ratio", 2, INGEST),
   response_ingest_postgres: atLeast("ratio", 0.5, INGEST),
   response_ingest_postgres_p99: atMost("ratio", 2, INGEST),
+  // comments analysed within 10 s of arrival at 300 responses/s
+  comment_analysis_lag_s: atMost("value", 10, INGEST),
+  comment_analysis_lag_s_postgres: atMost("value", 10, INGEST),
   // Accepting at ≥ 0.5 of the raw INSERTs' rate is taking at most 2× their time: the same goal on both entries.
   invite_accept_100k: atMost("ratio", 2, INVITATIONS),
   invite_accept_100k_rate: atLeast("ratio", 0.5, INVITATIONS),

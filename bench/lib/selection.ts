@@ -8,6 +8,8 @@ export const PARTS = {
   http: ["sign_in", "sign_in_p95", "me", "me_p95"],
   ingest_pglite: ["response_ingest_pglite", "response_ingest_pglite_p99"],
   ingest_postgres: ["response_ingest_postgres", "response_ingest_postgres_p99"],
+  analysis_lag_pglite: ["comment_analysis_lag_s"],
+  analysis_lag_postgres: ["comment_analysis_lag_s_postgres"],
   accept_pglite: ["invite_accept_100k", "invite_accept_100k_rate", "invite_accept_100k_batch_p50", "invite_accept_100k_batch_p99"],
   accept_postgres: [
     "invite_accept_100k_postgres",
