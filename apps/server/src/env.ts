@@ -19,7 +19,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Hearth <no-reply@hearth.test>"),
   SUPPORT_EMAIL: z.email().default("support@hearth.test"),
   CAPTCHA: z.enum(["on", "off"]).default("on"),
-  /** Production refuses CAPTCHA=off unless this says the operator means it (decision 0020). */
+  /** Production refuses CAPTCHA=off unless this says the operator means it (decision 0024). */
   ALLOW_PRODUCTION_WITHOUT_CAPTCHA: booleanText.default(false),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),

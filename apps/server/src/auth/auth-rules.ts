@@ -55,7 +55,7 @@ export function rulesWereApplied(headers: Headers | undefined, path: string): bo
  * policy, the registration fields and the captcha. Better Auth keeps its request and response shapes.
  * `path` is the endpoint path Better Auth will serve (see auth.routes.ts); Better Auth's before-hook refuses a
  * guarded endpoint reached without these rules (auth.ts), so no spelling of a path can skip them
- * (docs/decisions/0020-auth-path-rules-and-lockout.md).
+ * (docs/decisions/0024-auth-path-rules-and-lockout.md).
  */
 export async function applyAuthRules(ctx: AppContext, request: FastifyRequest, path: string): Promise<void> {
   const { env, rateLimiter } = ctx;

@@ -20,7 +20,7 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // After too many attempts on an address the server asks for the captcha (decision 0020); it shows only then.
+  // After too many attempts on an address the server asks for the captcha (decision 0024); it shows only then.
   const [captchaAsked, setCaptchaAsked] = useState(false);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
