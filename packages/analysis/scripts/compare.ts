@@ -4,9 +4,12 @@
  * share of negative comments called positive, and the local analyzer's emotion and topic accuracy.
  *
  *   npm run eval:analysis -w @hearth/analysis                       # the held-out set (data/holdout.jsonl)
- *   npm run eval:analysis -w @hearth/analysis -- --set dev          # the tuning sets (labelled-comments.json + dev-tricky.jsonl)
+ *   npm run eval:analysis -w @hearth/analysis -- --set dev          # the tuning sets (labelled-comments.json + dev-*.jsonl)
+ *   npm run eval:analysis -w @hearth/analysis -- --set dev-workplace  # one development file (data/dev-workplace.jsonl)
  *   npm run eval:analysis -w @hearth/analysis -- --extra corrections.jsonl   # adds corrected comments exported from Hearth
  *   … --errors lists the local analyzer's sentiment misses.
+ *   … --totals prints aggregate figures only (accuracy, confusion counts, negatives called positive) and refuses
+ *   --errors: the way to score the held-out set without seeing any single comment or its result.
  * The last line is JSON with every figure.
  */
 import { readFileSync } from "node:fs";
@@ -32,6 +35,8 @@ const option = (name: string) => {
 };
 const setName = option("--set") ?? "holdout";
 const extraFile = option("--extra");
+const totalsOnly = args.includes("--totals");
+if (totalsOnly && args.includes("--errors")) throw new Error("--totals prints aggregates only; it cannot be combined with --errors");
 
 let items: EvaluationItem[];
 if (setName === "holdout") items = loadEvaluationSet("holdout.jsonl");
@@ -41,9 +46,11 @@ else if (setName === "dev")
       .filter((item) => item.sentiment !== "none" && !item.question)
       .map((item) => ({ ...item, sentiment: item.sentiment as EvaluationItem["sentiment"] })),
     ...loadEvaluationSet("dev-tricky.jsonl"),
+    ...loadEvaluationSet("dev-workplace.jsonl"),
   ];
+else if (/^dev-[a-z-]+$/.test(setName)) items = loadEvaluationSet(`${setName}.jsonl`);
 else if (setName === "none") items = [];
-else throw new Error(`--set holdout | dev | none, not ${setName}`);
+else throw new Error(`--set holdout | dev | dev-<name> | none, not ${setName}`);
 if (extraFile) {
   // JSONL, or the answer of GET /api/reports/{surveyId}/corrected-comments saved as is ({"comments": [...]}).
   const raw = readFileSync(extraFile, "utf8").trim();
@@ -105,7 +112,7 @@ for (const [name, classify] of Object.entries(systems)) {
     );
     entry.topic = Math.round((topic / items.length) * 10_000) / 10_000;
     console.log(`  emotion ${pct(entry.emotion as number)}, topic ${pct(entry.topic as number)}`);
-    if (args.includes("--errors"))
+    if (!totalsOnly && args.includes("--errors"))
       for (const miss of report.misses) console.log(`  expected ${miss.expected}, got ${miss.actual}: ${miss.text}`);
   }
   summary[name] = entry;
