@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run build:server: compiles the server once to plain JavaScript in apps/server/dist, so `npm start` runs
-// `node apps/server/dist/main.mjs` without a TypeScript loader (docs/decisions/0020).
+// `node apps/server/dist/main.mjs` without a TypeScript loader (docs/decisions/0025).
 //
 // - One ESM bundle of apps/server/src/main.ts with the workspace packages (@hearth/shared, @hearth/analysis,
 //   TypeScript sources) inlined; every other package stays an import resolved from node_modules as usual.

@@ -1,4 +1,3 @@
-import { TOAST_DURATION_MS } from "@hearth/shared";
 import { MantineProvider } from "@mantine/core";
 import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -10,7 +9,7 @@ import { cssVariablesResolver, theme } from "./theme";
 
 // The toast area (its portal and transitions) is loaded with the first toast: until then only Mantine's small
 // notification store is needed, and a toast shown before the area mounts waits in the store and appears when it does.
-const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
+const ToastArea = lazy(() => import("./toast-area").then((m) => ({ default: m.ToastArea })));
 
 function Toasts() {
   const { notifications, queue } = useNotifications();
@@ -19,7 +18,7 @@ function Toasts() {
   if (!wanted.current) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" autoClose={TOAST_DURATION_MS} limit={4} />
+      <ToastArea />
     </Suspense>
   );
 }

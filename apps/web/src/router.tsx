@@ -11,7 +11,7 @@ import { PermissionGate } from "./features/shell/permission-gate";
 import { usePageTitle } from "./features/shell/use-page-title";
 import type { SurveyKind } from "./features/surveys/survey-paths";
 
-// Every page but sign-in is its own chunk, loaded when its route is first shown (docs/decisions/0020): the sign-in
+// Every page but sign-in is its own chunk, loaded when its route is first shown (docs/decisions/0025): the sign-in
 // page does not download the dashboard, and the dashboard does not download the editor, the wizard or the reports.
 const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page").then((m) => ({ default: m.ForgotPasswordPage })));
 const LogoutPage = lazy(() => import("./features/auth/logout-page").then((m) => ({ default: m.LogoutPage })));

@@ -13,7 +13,7 @@ export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
  *
  * The web build writes a brotli (.br) and a gzip (.gz) copy next to every compressible file (apps/web/vite.config.ts);
  * a client that accepts one gets it with `Content-Encoding` and `Vary: Accept-Encoding`, others the plain file
- * (docs/decisions/0020). Files under /assets carry a content hash in their names and are cached for a year as
+ * (docs/decisions/0025). Files under /assets carry a content hash in their names and are cached for a year as
  * immutable; HTML is revalidated on every load (`no-cache`), so a new deploy is picked up at once.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<boolean> {
