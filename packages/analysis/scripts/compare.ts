@@ -48,7 +48,7 @@ else if (setName === "dev")
     ...loadEvaluationSet("dev-tricky.jsonl"),
     ...loadEvaluationSet("dev-workplace.jsonl"),
   ];
-else if (/^dev-[a-z-]+$/.test(setName)) items = loadEvaluationSet(`${setName}.jsonl`);
+else if (/^dev-[a-z-]+$/.test(setName)) items = loadEvaluationSet(`${setName as `dev-${string}`}.jsonl`);
 else if (setName === "none") items = [];
 else throw new Error(`--set holdout | dev | dev-<name> | none, not ${setName}`);
 if (extraFile) {

@@ -42,11 +42,28 @@ const IMPLICIT_NEGATIVES: readonly Pattern[] = [
   { name: "hard to", score: -1.5, pattern: /\b(hard|difficult|impossible) to (see|feel|find|imagine|trust|believe|get|stay)\b/ },
   { name: "no future", score: -2, pattern: /\bno (real |clear )?(future|way forward|prospects?)\b/ },
   { name: "decline", score: -1.5, pattern: /\b(used to be|not what it used to|no longer|not anymore|anymore)\b/ },
+  {
+    name: "praise in the past",
+    score: -4,
+    pattern: /\bused to (really )?(love|like|enjoy|adore|be (great|good|fun|nice|amazing|a great|a good|a fun|a nice))\b/,
+  },
+  {
+    name: "pushing people out",
+    score: -2,
+    pattern: /\b(push|pushing|drive|driving|force|forcing)\b[^.!?]{0,30}\b(people|staff|talent|employees|us|colleagues) (out|away)\b/,
+  },
+  {
+    name: "low morale",
+    score: -2,
+    pattern:
+      /\b(low morale|morale (is |has been |seems |feels )?(low|at an all.time low|at rock bottom|rock bottom|poor|terrible|bad|dropping|down))\b/,
+  },
   { name: "left out", score: -2, pattern: /\b(last to (know|hear|find out)|first to go|kept in the dark)\b/ },
   {
     name: "without a say",
     score: -1.5,
-    pattern: /\bwithout (any |a |an )?(consult\w*|asking|explanation|warning|notice|input|reason|discussion)\b/,
+    pattern:
+      /\bwithout (any |a |an )?(consult\w*|asking|explanation|warning|notice|input|reason|discussion|response|reply|answer|feedback|support|training)\b/,
   },
   { name: "only on paper", score: -2, pattern: /\b(on paper|in theory)\b/ },
   { name: "taken away", score: -1.5, pattern: /\b(taken|took|was taken|got taken) away\b/ },
@@ -56,7 +73,8 @@ const IMPLICIT_NEGATIVES: readonly Pattern[] = [
   {
     name: "nobody cares",
     score: -2,
-    pattern: /\b(nobody|no one|noone|none of them)\b[^.,;!?]*\b(care|cares|listen|listens|asked|wanted|knows|explains|tells)\b/,
+    pattern:
+      /\b(nobody|no one|noone|none of them)\b[^.,;!?]*\b(care|cares|listen|listens|asked|wanted|knows|explains|tells|reads|read|renewed|replaced|fixed|fixes|noticed|notices|responds|responded|answers|answered|follows|bothers|checks|thanks|thanked|said|says|does|did)\b/,
   },
   { name: "cannot remember", score: -2, pattern: /\bnot remember the last time\b/ },
   {
@@ -67,13 +85,68 @@ const IMPLICIT_NEGATIVES: readonly Pattern[] = [
   },
   { name: "only reward", score: -1.5, pattern: /\bthe only \w+ (you|we|i) (get|got) is\b/ },
   { name: "not enough", score: -1.5, pattern: /\bnot (\w+ )?enough\b/ },
+  {
+    name: "nothing changes",
+    score: -2,
+    pattern:
+      /\bnothing (ever |really |much |seems to )?(changes?|changed|happens?|happened|will change|improves?|gets? (done|fixed|better|resolved)|is (done|fixed))\b/,
+  },
+  {
+    name: "people leaving",
+    score: -2,
+    pattern:
+      /\b(people|staff|colleagues|everyone|talent|team|good ones|so many|lots of us|half of us|several of us)\b[^.!?]{0,25}?\b(keep leaving|are leaving|leave|left|quit|quitting|resign\w*|walked out|walking out)\b/,
+  },
+  { name: "what is the point", score: -2, pattern: /\bwhat('s| is) the point\b/ },
+  {
+    name: "how is anyone supposed",
+    score: -2,
+    pattern: /\bhow (is|are|am|can|do) (anyone|anybody|we|i|people|one|you) (supposed|expected|meant)\b/,
+  },
+  {
+    name: "rhetorical why",
+    score: -1.2,
+    pattern: /(^|[.!?] )why (do|does|did|are|is|was|were|can|can not|should|must|have|has|would|will)\b[^.!?]*\?/,
+  },
+  { name: "still waiting", score: -1.5, pattern: /\bstill (no|not|nothing|waiting|have not|has not|no sign)\b/ },
+  { name: "same role for years", score: -1.5, pattern: /\bsame (role|job|position|grade|level|salary|pay|title) (for|since)\b/ },
+  {
+    name: "treated like",
+    score: -2,
+    pattern: /\btreated like (a |an )?(number|numbers|child|children|kids|dirt|robots?|machines?|resources?|servants?)\b/,
+  },
+  {
+    name: "afraid to speak",
+    score: -2,
+    pattern:
+      /\b(afraid|scared|frightened|nervous|hesitant|reluctant|fear) (to|of) (speak\w*|rais\w*|say\w*|admit\w*|ask\w*|report\w*|challeng\w*|disagree\w*|push\w* back)\b/,
+  },
+  {
+    name: "only when wrong",
+    score: -1.5,
+    pattern: /\b(only|until)\b[^.!?]*\b(something|things|anything|it) (goes|go|went|breaks|broke) ?(wrong)?\b/,
+  },
+  {
+    name: "expected to",
+    score: -1,
+    pattern: /\b(expected|pressured|made) to (answer|work|stay|be available|come in|cover|take on|do more)\b/,
+  },
 ];
+
+/**
+ * A demand for more of something stated flatly ("We need more staff", "Need better onboarding") reports a lack: a
+ * complaint. Softened wishes ("it would be nice to have more …", "maybe we need …") stay neutral suggestions, as the
+ * labelling guide of decision 0014 says, so the cue is skipped when the sentence has a softener.
+ */
+const NEED_MORE =
+  /(^|[.!?;] )(([a-z]+ ){0,3}(need|needs|needed) (more|better|proper|real|an actual|actual|a proper|a real|some proper|a lot more|far more|much more)\b)([^.!?]*)/g;
+const SOFTENER = /\b(would|could|might|maybe|perhaps|possibly|wonder|consider|suggest|ideally|if)\b/;
 
 /** An interjection that opens a sentence and is ironic when the rest of the sentence complains. */
 const IRONIC_OPENER =
-  /(^|[.!?]\s+)(oh,? )?(great|perfect|lovely|wonderful|fantastic|brilliant|awesome|super|excellent|terrific|nice|sure|yay|cool)( again)?\s*[,!.…]+\s*([^.!?]+)/gi;
+  /(^|[.!?]\s+)(oh,? )?(great|good|perfect|lovely|wonderful|fantastic|brilliant|awesome|super|excellent|terrific|nice|sure|yay|cool)( again)?\s*[,!.…]+\s*([^.!?]+)/gi;
 /** Words that, after such an opener, mark the sentence as a complaint. */
-const IRONY_MARKERS = /\b(another|again|more|yet|nobody|no one|never|let's|because someone|as usual|of course)\b/;
+const IRONY_MARKERS = /\b(another|again|more|yet|nobody|no one|never|let's|because someone|as usual|of course|every time|always)\b/;
 
 /** The text the patterns read: lower case, straight apostrophes, "n't" as " not". */
 export function normaliseForCues(text: string): string {
@@ -100,15 +173,37 @@ export interface Irony {
   count: number;
 }
 
-/** Finds "Great, another …" openers: a lone positive interjection followed by a complaint in the same sentence. */
+/** "Love how …", "nice to see …": praise of a situation that the rest of the sentence shows to be a complaint. */
+const IRONIC_FRAME = /(^|[.!?]\s+)(i )?(love|loving|nice|good|great|glad) (how|that|to see|seeing)\b([^.!?]+)/gi;
+/** Praise in scare quotes: communication is "great". */
+const SCARE_QUOTED = /["“]([a-z]+)["”]/gi;
+
+/**
+ * Finds irony: "Great, another …" openers (a lone positive interjection followed by a complaint in the same
+ * sentence), "love how …" frames followed by a complaint, and praise words in scare quotes. The praise is taken out
+ * of the text that is scored, and each one found counts as irony.
+ */
 export function findIrony(text: string): Irony {
   let count = 0;
   const normalised = text.replace(/[’‘]/g, "'");
-  const stripped = normalised.replace(IRONIC_OPENER, (whole, lead: string, _oh, _word, _again, rest: string) => {
+  const complains = (rest: string) => {
     const lowerRest = rest.toLowerCase();
-    if (!IRONY_MARKERS.test(lowerRest) && !hasNegativeWord(lowerRest)) return whole;
+    return IRONY_MARKERS.test(lowerRest) || hasNegativeWord(lowerRest);
+  };
+  let stripped = normalised.replace(IRONIC_OPENER, (whole, lead: string, _oh, _word, _again, rest: string) => {
+    if (!complains(rest)) return whole;
     count++;
     return `${lead}${rest}`;
+  });
+  stripped = stripped.replace(IRONIC_FRAME, (whole, lead: string, _i, _word, _how, rest: string) => {
+    if (!complains(rest)) return whole;
+    count++;
+    return `${lead}${rest}`;
+  });
+  stripped = stripped.replace(SCARE_QUOTED, (whole, word: string) => {
+    if ((SENTIMENT_WORDS.get(word.toLowerCase()) ?? 0) < 1) return whole;
+    count++;
+    return "";
   });
   return { text: count > 0 ? stripped : text, count };
 }
@@ -118,6 +213,13 @@ export function implicitCues(text: string): Cue[] {
   const normalised = normaliseForCues(text);
   const cues: Cue[] = [];
   for (const { name, score, pattern } of IMPLICIT_NEGATIVES) if (pattern.test(normalised)) cues.push({ name, score });
+  for (const match of normalised.matchAll(NEED_MORE)) {
+    if (!SOFTENER.test(match[0])) {
+      // "need better …": the praise word names what is missing, so the cue also cancels it.
+      cues.push({ name: "need more", score: /need(s|ed)? better\b/.test(match[0]) ? -3 : -1.5 });
+      break;
+    }
+  }
   return cues;
 }
 
@@ -132,10 +234,10 @@ const NEGATED_ACTION_SPAN = 3;
  * sentiment of its own (those are scored by the negation rule), and the subject is not the writer ("I have not used
  * the gym yet" states a fact). At most two count.
  */
-export function negatedActions(words: readonly Word[], scored: (word: Word) => boolean): number {
+export function negatedActions(words: readonly Word[], scored: (word: Word) => boolean, inPhrase?: (index: number) => boolean): number {
   let count = 0;
   for (let i = 0; i < words.length && count < 2; i++) {
-    if (!ACTION_NEGATORS.has(words[i].norm)) continue;
+    if (!ACTION_NEGATORS.has(words[i].norm) || inPhrase?.(i)) continue;
     const firstPerson = words.slice(Math.max(0, i - 3), i).some((word) => FIRST_PERSON.has(word.norm) && word.clause === words[i].clause);
     if (firstPerson) continue;
     let verb = false;

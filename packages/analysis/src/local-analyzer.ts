@@ -54,6 +54,8 @@ const CUE_EMOTIONS: Record<string, Emotion> = {
   "updating cv": "Fear",
 };
 const MIN_EMOTION_WEIGHT = 0.5;
+/** A word or phrase scoring at least this much below zero is a clear negative (see the guard in `analyzeWithSignals`). */
+const STRONG_NEGATIVE = 1.5;
 
 const NONE_ANALYSIS: CommentAnalysis = {
   sentiment: "none",
@@ -118,6 +120,28 @@ function lookup<T>(map: ReadonlyMap<string, T>, word: Word): T | undefined {
   return map.get(word.norm) ?? map.get(word.lemma);
 }
 
+/**
+ * The commonest misspelling in typed comments is a doubled letter written once ("terible", "rubish", "apreciate",
+ * "recomend"). Every sentiment word of five letters or more with a doubled letter is indexed under that spelling too;
+ * a word the lexicon does not know is looked up there before it is given up.
+ */
+const SINGLED_SPELLINGS = (() => {
+  const index = new Map<string, number>();
+  for (const [word, score] of SENTIMENT_WORDS) {
+    if (word.length < 5 || word.includes(" ")) continue;
+    for (let i = 1; i < word.length; i++) {
+      if (word[i] !== word[i - 1]) continue;
+      const singled = word.slice(0, i) + word.slice(i + 1);
+      if (!SENTIMENT_WORDS.has(singled) && !index.has(singled)) index.set(singled, score);
+    }
+  }
+  return index;
+})();
+
+function sentimentOf(word: Word): number | undefined {
+  return lookup(SENTIMENT_WORDS, word) ?? (/^[a-z]{4,}$/.test(word.norm) ? SINGLED_SPELLINGS.get(word.norm) : undefined);
+}
+
 /** Per-word weight from contrast ("but" weighs the second clause) and concession ("although" the first less). */
 function contrastWeights(words: Word[]): number[] {
   const weights = words.map(() => 1);
@@ -151,6 +175,14 @@ export interface LocalAnalysisDetail {
   contrast: boolean;
   /** How many words contributed a negative score. */
   negativeWords: number;
+  /** How many words or phrases scored −1.5 or below after negation (or named a missing good thing). */
+  strongNegatives: number;
+  /** The score of the words stressed by a contrast (after "but", outside an "although" clause). */
+  stressedScore: number;
+  /** Strong negatives among the stressed words. */
+  stressedStrongNegatives: number;
+  /** Indexes of the words inside scored sentiment phrases. */
+  phraseWords: ReadonlySet<number>;
 }
 
 /** Scores a parsed comment: summed sentiment, emotion cue weights and topic cue weights. */
@@ -164,8 +196,10 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
   const emotionAt: (EmotionCue | undefined)[] = new Array(n).fill(undefined);
   const phraseNegator = new Array<boolean>(n).fill(false);
 
+  const phraseStart = new Array<boolean>(n).fill(false);
   for (const hit of findPhrases(words, SENTIMENT_PHRASE_INDEX)) {
     sentimentAt[hit.start] = hit.value;
+    phraseStart[hit.start] = true;
     for (let k = hit.start; k < hit.start + hit.length; k++) {
       consumedSentiment[k] = true;
       if (NEGATORS.has(words[k].norm)) phraseNegator[k] = true;
@@ -202,11 +236,16 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
 
   const hypotheticalClauses = new Set<number>();
   for (const word of words) {
-    if ((HYPOTHETICAL.has(word.norm) || word.norm === "'d") && !emphasisModal.has(word.index)) hypotheticalClauses.add(word.clause);
+    // A modal inside a scored phrase ("would recommend", "would not recommend") is part of a judgement, not a wish.
+    if ((HYPOTHETICAL.has(word.norm) || word.norm === "'d") && !emphasisModal.has(word.index) && !consumedSentiment[word.index])
+      hypotheticalClauses.add(word.clause);
   }
 
   let score = 0;
   let negativeWords = 0;
+  let strongNegatives = 0;
+  let stressedStrongNegatives = 0;
+  let stressedScore = 0;
   const emotionWeights: Partial<Record<Emotion, number>> = {};
   const addEmotion = (emotion: Emotion, weight: number) => {
     emotionWeights[emotion] = (emotionWeights[emotion] ?? 0) + weight;
@@ -232,12 +271,12 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     } else if (DESIRABLE_NOUNS.has(word.norm) || DESIRABLE_NOUNS.has(word.lemma)) {
       const scarce = (i > 0 && SCARCITY.has(words[i - 1].norm)) || (i > 1 && SCARCITY.has(words[i - 2].norm) && words[i - 2].norm !== "a");
       if (negated[i] || (scarce && !(i > 1 && words[i - 2].norm === "a" && words[i - 1].norm === "little"))) absence = true;
-      else base = lookup(SENTIMENT_WORDS, word) ?? 0;
+      else base = sentimentOf(word) ?? 0;
     } else if (word.norm === "too" && words[i + 1] && words[i + 1].clause === word.clause) {
       const next = words[i + 1];
       if (next.pos === "ADJ" || next.pos === "ADV" || next.norm === "much" || next.norm === "many") base = -1.5;
     } else {
-      base = lookup(SENTIMENT_WORDS, word) ?? 0;
+      base = sentimentOf(word) ?? 0;
       if (base === 0 && !consumedEmotion[i]) {
         const cue = lookup(EMOTION_WORDS, word);
         if (cue && cue.weight >= EMOTION_DEFAULT_MIN_WEIGHT)
@@ -247,10 +286,21 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     if (absence) {
       score += ABSENCE_SCORE * contrast[i];
       negativeWords++;
+      strongNegatives++;
+      if (contrast[i] > 1) {
+        stressedStrongNegatives++;
+        stressedScore += ABSENCE_SCORE * contrast[i];
+      }
       addEmotion("Disapproval", 0.6 * contrast[i]);
     } else if (base !== 0) {
       let value = base * weight;
-      if (negated[i] && !consumedSentiment[i]) value *= base > 0 ? NEGATED_POSITIVE_FACTOR : NEGATION_FACTOR;
+      // A phrase is negated by a negator before it ("never let us down", "don't feel heard"), not by one inside it.
+      if (negated[i] && (!consumedSentiment[i] || phraseStart[i])) value *= base > 0 ? NEGATED_POSITIVE_FACTOR : NEGATION_FACTOR;
+      if (value < 0 && (base <= -STRONG_NEGATIVE || (base > 0 && value <= -STRONG_NEGATIVE))) {
+        strongNegatives++;
+        if (contrast[i] > 1) stressedStrongNegatives++;
+      }
+      if (contrast[i] > 1) stressedScore += value;
       if (value > 0 && hypotheticalClauses.has(word.clause)) value *= HYPOTHETICAL_FACTOR;
       if (value < 0) negativeWords++;
       score += value;
@@ -300,6 +350,10 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     topicWeights: ordered,
     contrast: hasContrast,
     negativeWords,
+    strongNegatives,
+    stressedScore,
+    stressedStrongNegatives,
+    phraseWords: new Set(consumedSentiment.flatMap((consumed, index) => (consumed ? [index] : []))),
   };
 }
 
@@ -344,7 +398,11 @@ export function sentimentSignals(text: string): SentimentSignals | undefined {
   const detail = scoreWords(words, exclaimed);
   const cues = implicitCues(text);
   if (irony.count > 0) cues.push({ name: "irony", score: IRONY_SCORE * irony.count });
-  const actions = negatedActions(words, (word) => lookup(SENTIMENT_WORDS, word) !== undefined || DESIRABLE_NOUNS.has(word.norm));
+  const actions = negatedActions(
+    words,
+    (word) => sentimentOf(word) !== undefined || DESIRABLE_NOUNS.has(word.norm),
+    (index) => detail.phraseWords.has(index),
+  );
   if (actions < 0) cues.push({ name: "negated action", score: actions });
   let score = detail.score;
   for (const cue of cues) {
@@ -377,9 +435,16 @@ export function analyzeWithSignals(
 
   let sentiment: Sentiment =
     detail.score >= SENTIMENT_THRESHOLD ? "positive" : detail.score <= -SENTIMENT_THRESHOLD ? "negative" : "neutral";
+  // A comment with a clear negative (a word or phrase at −1.5 or below, a missing good thing, or any sentence cue) is
+  // never positive unless the praise comes in the clause a contrast stresses and that clause has no clear negative
+  // ("The hours are long, but I love my team"). Otherwise the praise only balances the complaint: neutral.
+  if (sentiment === "positive" && (detail.strongNegatives > 0 || signals.cues.length > 0)) {
+    const praiseWins = detail.contrast && detail.stressedScore >= SENTIMENT_THRESHOLD && detail.stressedStrongNegatives === 0;
+    if (!praiseWins) sentiment = "neutral";
+  }
   let sentimentConfidence =
     sentiment === "neutral"
-      ? 0.5 + 0.4 * (1 - Math.abs(detail.score) / SENTIMENT_THRESHOLD)
+      ? 0.5 + 0.4 * Math.max(-0.5, 1 - Math.abs(detail.score) / SENTIMENT_THRESHOLD)
       : 0.5 + 0.49 * Math.tanh(Math.abs(detail.score) / 2);
   // An answer to "what could we do better" that judges nothing ("Communication.", "Pay people more.") names a
   // shortcoming; an answer to "what do we do well" names a strength. Softened suggestions stay neutral.
