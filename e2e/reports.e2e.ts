@@ -3,6 +3,8 @@
  * computation from the exported answers; a cohort below the visibility threshold hidden with the exact notice (company
  * page and team heatmap); a Staff member with assigned cohorts reading only their cohorts' comments; a plan without
  * the LOWI report seeing blurred sections and the upgrade dialog; the company report as a PDF with the score in it.
+ * Issue 11 item 3: the report shows the survey's own threshold, and the Report privacy card says the company setting
+ * applies to surveys published from now on.
  */
 import { readFileSync } from "node:fs";
 import { inflateSync } from "node:zlib";
@@ -117,6 +119,13 @@ describe("reports", () => {
         "Groups smaller than 5 responses are hidden in this survey.",
       );
       const shown = ((await page.getByTestId("love-score").first().textContent()) ?? "").trim();
+      // The company setting says it applies to surveys published from now on.
+      const profilePage = await session.context.newPage();
+      await profilePage.goto("/dashboard/profile");
+      const privacy = profilePage.getByTestId("report-privacy-card");
+      await privacy.waitFor({ timeout: 30_000 });
+      expect((await privacy.textContent()) ?? "").toContain("Applies to surveys published from now on");
+      await profilePage.close();
       expect(shown).toContain(expected);
       expect(await page.getByTestId("competency-card").count()).toBe(15);
       await screenshot(page, "reports-company-desktop");
