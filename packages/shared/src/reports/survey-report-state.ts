@@ -92,11 +92,6 @@ export function foldSurveyResponse(state: SurveyReportState, answers: Record<str
   }
 }
 
-/** A deep copy (a report folds not-yet-settled responses into a copy). */
-export function cloneSurveyReportState(state: SurveyReportState): SurveyReportState {
-  return structuredClone(state);
-}
-
 /** The aggregate of one cohort value (an empty one when nobody gave that answer). */
 export function cohortAggregate(state: SurveyReportState, key: string, value: string): ReportAggregate {
   const values = Object.hasOwn(state.byCohort, key) ? state.byCohort[key] : undefined;
