@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, isNull, notInArray, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { notification } from "../../db/schema.js";
 
@@ -8,22 +8,38 @@ export type NotificationRow = typeof notification.$inferSelect;
 const visibleTo = (tenantId: string, userId: string) =>
   and(eq(notification.tenantId, tenantId), or(eq(notification.userId, userId), isNull(notification.userId)));
 
-export async function listNotifications(db: Database, tenantId: string, userId: string, limit: number, offset: number) {
+/** The ones listed for a reader: kinds they could not act on (e.g. a profile prompt without the permission) left out. */
+const listedFor = (tenantId: string, userId: string, hiddenKinds: readonly string[]) =>
+  hiddenKinds.length === 0
+    ? visibleTo(tenantId, userId)
+    : and(visibleTo(tenantId, userId), or(isNull(notification.kind), notInArray(notification.kind, [...hiddenKinds])));
+
+export async function listNotifications(
+  db: Database,
+  tenantId: string,
+  userId: string,
+  limit: number,
+  offset: number,
+  hiddenKinds: readonly string[] = [],
+) {
   return db
     .select()
     .from(notification)
-    .where(visibleTo(tenantId, userId))
+    .where(listedFor(tenantId, userId, hiddenKinds))
     .orderBy(desc(notification.createdAt))
     .limit(limit)
     .offset(offset);
 }
 
-export async function countNotifications(db: Database, tenantId: string, userId: string) {
-  const [totals] = await db.select({ total: count() }).from(notification).where(visibleTo(tenantId, userId));
+export async function countNotifications(db: Database, tenantId: string, userId: string, hiddenKinds: readonly string[] = []) {
+  const [totals] = await db
+    .select({ total: count() })
+    .from(notification)
+    .where(listedFor(tenantId, userId, hiddenKinds));
   const [unread] = await db
     .select({ total: count() })
     .from(notification)
-    .where(and(visibleTo(tenantId, userId), isNull(notification.readAt)));
+    .where(and(listedFor(tenantId, userId, hiddenKinds), isNull(notification.readAt)));
   return { total: Number(totals?.total ?? 0), unread: Number(unread?.total ?? 0) };
 }
 

@@ -4,7 +4,7 @@ import type { AppContext } from "../../app-context.js";
 import { notFound } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
 import { countNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from "./notifications.repo.js";
-import { resolveProfilePrompt } from "./profile-prompt.js";
+import { hiddenNotificationKinds, resolveProfilePrompt } from "./profile-prompt.js";
 
 const PAGE_SIZE = 25;
 
@@ -21,9 +21,10 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
     handler: async ({ actor, query }) => {
       // A profile prompt outlived by a complete profile is resolved before anything is listed or counted.
       await resolveProfilePrompt(db, actor.tenantId);
+      const hidden = hiddenNotificationKinds(actor);
       const [rows, counts] = await Promise.all([
-        listNotifications(db, actor.tenantId, actor.userId, PAGE_SIZE, (query.page - 1) * PAGE_SIZE),
-        countNotifications(db, actor.tenantId, actor.userId),
+        listNotifications(db, actor.tenantId, actor.userId, PAGE_SIZE, (query.page - 1) * PAGE_SIZE, hidden),
+        countNotifications(db, actor.tenantId, actor.userId, hidden),
       ]);
       return {
         items: rows.map((row) => ({

@@ -3,7 +3,7 @@
  * when the profile is saved complete, and, for a prompt left over from before, when notifications are read.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Session, type TestApp, call, createTestApp, registerCompany } from "../../test/harness.js";
+import { addMember, type Session, type TestApp, call, createTestApp, registerCompany } from "../../test/harness.js";
 import { updateTenant } from "../company/company.repo.js";
 import { COMPLETE_PROFILE } from "../surveys/surveys.test-helpers.js";
 import { insertNotification } from "./notifications.repo.js";
@@ -46,6 +46,20 @@ describe("the profile prompt", () => {
     expect(list).toMatchObject({ total: 1, unreadCount: 1 });
     // Another company's prompt is its own business: its profile is still incomplete.
     expect(await titles(testApp, other)).toContain("Complete your company profile");
+  });
+
+  it("is shown only to those who may open the profile, while it lasts", async () => {
+    const owner = await registerCompany(testApp.app);
+    await insertNotification(testApp.ctx.database.db, owner.tenantId, PROMPT);
+    await insertNotification(testApp.ctx.database.db, owner.tenantId, { userId: null, title: "Survey closed", body: "Results are ready." });
+    const staff = await addMember(testApp, owner.tenantId, "Staff");
+    const manager = await addMember(testApp, owner.tenantId, "Manager");
+    for (const reader of [staff, manager]) {
+      const list = (await call(testApp.app, "GET", "/api/notifications", { cookie: reader.cookie })).json();
+      expect(list.items.map((item: { title: string }) => item.title)).toEqual(["Survey closed"]);
+      expect(list).toMatchObject({ total: 1, unreadCount: 1 });
+    }
+    expect(await titles(testApp, owner)).toContain("Complete your company profile");
   });
 
   it("resolves a prompt left over from before once the stored profile is complete", async () => {

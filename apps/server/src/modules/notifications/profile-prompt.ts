@@ -2,7 +2,7 @@
  * The "complete your company profile" notification is a prompt, not news: once the profile is complete it is resolved
  * (deleted), when the profile is saved and, for prompts left from before, whenever the notifications are read.
  */
-import { isCompanyProfileComplete } from "@hearth/shared";
+import { hasPermission, isCompanyProfileComplete } from "@hearth/shared";
 import type { Database } from "../../db/client.js";
 import { findTenant } from "../company/company.repo.js";
 import { deleteNotificationsOfKind } from "./notifications.repo.js";
@@ -17,4 +17,9 @@ export async function resolveProfilePrompt(
 ): Promise<void> {
   const current = profile ?? (await findTenant(db, tenantId));
   if (current && isCompanyProfileComplete(current)) await deleteNotificationsOfKind(db, tenantId, PROFILE_PROMPT_KIND);
+}
+
+/** Kinds a reader does not see: the profile prompt leads to a page only the company-profile permission opens. */
+export function hiddenNotificationKinds(actor: { role: string; isInternalAccount: boolean }): string[] {
+  return hasPermission(actor, "company-profile") ? [] : [PROFILE_PROMPT_KIND];
 }
