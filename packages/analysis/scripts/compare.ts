@@ -47,6 +47,7 @@ else if (setName === "dev")
       .map((item) => ({ ...item, sentiment: item.sentiment as EvaluationItem["sentiment"] })),
     ...loadEvaluationSet("dev-tricky.jsonl"),
     ...loadEvaluationSet("dev-workplace.jsonl"),
+    ...loadEvaluationSet("dev-fresh.jsonl"),
   ];
 else if (/^dev-[a-z-]+$/.test(setName)) items = loadEvaluationSet(`${setName as `dev-${string}`}.jsonl`);
 else if (setName === "none") items = [];

@@ -49,3 +49,60 @@ describe("cues", () => {
     expect(plain?.negativeCue).toBe(false);
   });
 });
+
+// Issue 11, item 17, second round: broader workplace vocabulary and cues (examples written for these tests).
+describe("analyzeComment: workplace vocabulary and cues", () => {
+  it.each([
+    ["Understaffed and overstretched.", "negative"],
+    ["This job is a dead end.", "negative"],
+    ["Feedback falls on deaf ears.", "negative"],
+    ["Nothing changes no matter how many surveys we fill in.", "negative"],
+    ["I was left to figure it out on my own.", "negative"],
+    ["Half my team has left since spring.", "negative"],
+    ["Why are we the last ones to hear about reorganisations?", "negative"],
+    ["We need more people on the night shift.", "negative"],
+    ["I used to enjoy coming in.", "negative"],
+    ['Yeah, communication is "excellent" when you read about your team in the press.', "negative"],
+    ["Love how the printer breaks every time there is a deadline.", "negative"],
+    ["The service desk is terible.", "negative"],
+    ["I would recommend this place to anyone.", "positive"],
+    ["Proud to work here.", "positive"],
+    ["They never let us down.", "positive"],
+    ["Well run and well organised.", "positive"],
+    ["My manager always makes time for us.", "positive"],
+    ["It would be nice if the canteen opened earlier.", "neutral"],
+    ["Maybe we need more social events?", "neutral"],
+    ["Too early to tell.", "neutral"],
+  ] as const)("%s → %s", (text, sentiment) => {
+    expect(analyzeComment(text).sentiment).toBe(sentiment);
+  });
+
+  it("never calls a comment with a clear negative positive unless stressed praise after a contrast wins", () => {
+    // Praise and a complaint side by side, no contrast: the praise only balances the complaint.
+    expect(analyzeComment("Amazing colleagues, exhausting hours.").sentiment).not.toBe("positive");
+    expect(analyzeComment("Great team, shame about the pay.").sentiment).not.toBe("positive");
+    // The praise is in the clause "but" stresses, and that clause has no clear negative.
+    expect(analyzeComment("The hours are long, but I love my team and I am proud of what we do.").sentiment).toBe("positive");
+    // The stressed clause complains: never positive.
+    expect(analyzeComment("The office is lovely and the canteen is great, but the workload is crushing and unfair.").sentiment).toBe(
+      "negative",
+    );
+  });
+
+  it("reads a negator before a phrase as negating the phrase, and a modal inside a phrase as a judgement", () => {
+    expect(sentimentSignals("I do not feel heard.")?.score).toBeLessThan(0);
+    expect(analyzeComment("I would not recommend working here.").sentiment).toBe("negative");
+    expect(analyzeComment("Would recommend.").sentiment).toBe("positive");
+  });
+
+  it("finds the new cues by name", () => {
+    const names = (text: string) => implicitCues(text).map((cue) => cue.name);
+    expect(names("Nothing ever gets fixed.")).toContain("nothing changes");
+    expect(names("Good people keep leaving.")).toContain("people leaving");
+    expect(names("What's the point of this survey?")).toContain("what is the point");
+    expect(names("We need better laptops.")).toContain("need more");
+    expect(names("It would be great if we could get better laptops.")).not.toContain("need more");
+    expect(names("Morale is at rock bottom.")).toContain("low morale");
+    expect(names("Some days are good, some are not.")).toContain("mixed verdict");
+  });
+});

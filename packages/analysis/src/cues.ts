@@ -93,9 +93,15 @@ const IMPLICIT_NEGATIVES: readonly Pattern[] = [
   },
   {
     name: "people leaving",
-    score: -2,
+    score: -2.5,
     pattern:
       /\b(people|staff|colleagues|everyone|talent|team|good ones|so many|lots of us|half of us|several of us)\b[^.!?]{0,25}?\b(keep leaving|are leaving|leave|left|quit|quitting|resign\w*|walked out|walking out)\b/,
+  },
+  {
+    // "Some days are good, some are not", "some benefits are great, others are missing": a mixed verdict.
+    name: "mixed verdict",
+    score: -1.5,
+    pattern: /\bsome\b[^.!?]*, (but )?(some|others|other ones)\b[^.!?]*\b(not|missing|bad|poor|worse|less|terrible|awful|lacking)\b/,
   },
   { name: "what is the point", score: -2, pattern: /\bwhat('s| is) the point\b/ },
   {

@@ -54,8 +54,8 @@ const CUE_EMOTIONS: Record<string, Emotion> = {
   "updating cv": "Fear",
 };
 const MIN_EMOTION_WEIGHT = 0.5;
-/** A word or phrase scoring at least this much below zero is a clear negative (see the guard in `analyzeWithSignals`). */
-const STRONG_NEGATIVE = 1.5;
+/** A word or phrase scoring this much below zero or lower is a clear negative (see the guard in `analyzeWithSignals`). */
+const STRONG_NEGATIVE = 1;
 
 const NONE_ANALYSIS: CommentAnalysis = {
   sentiment: "none",
@@ -435,7 +435,7 @@ export function analyzeWithSignals(
 
   let sentiment: Sentiment =
     detail.score >= SENTIMENT_THRESHOLD ? "positive" : detail.score <= -SENTIMENT_THRESHOLD ? "negative" : "neutral";
-  // A comment with a clear negative (a word or phrase at −1.5 or below, a missing good thing, or any sentence cue) is
+  // A comment with a clear negative (a word or phrase at −1 or below, a missing good thing, or any sentence cue) is
   // never positive unless the praise comes in the clause a contrast stresses and that clause has no clear negative
   // ("The hours are long, but I love my team"). Otherwise the praise only balances the complaint: neutral.
   if (sentiment === "positive" && (detail.strongNegatives > 0 || signals.cues.length > 0)) {

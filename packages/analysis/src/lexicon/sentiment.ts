@@ -21,21 +21,23 @@ export const SENTIMENT_WORDS = scoreTable({
     vibrant equitable seamless seamlessly smoothly happier recommend recommended`,
   "1.5": `nice solid better welcome improve stable clear easier interesting engaged respect trust convenient equal
     equally autonomy trusting purposeful attentive responsive reliable dependable professional patient thoughtful
-    relaxed energetic lively warm spacious intuitive promoted strong`,
+    relaxed energetic lively warm spacious intuitive promoted strong included happily`,
   "1": `decent reasonable manageable realistic competitive achievable easy bright clean calm support supported
     opportunity opportunities worth well regular fine listen listens care progress chance chances grow autonomous
-    consistent understanding humble diverse perk perks modern fast quick improvement improvements available`,
+    consistent understanding humble diverse perk perks modern fast quick improvement improvements available
+    freely enough`,
   "0.5": "okay ok adequate help quiet standard learn learning",
   "-0.5": "old constant average",
   "-1": `pressure issue issues expensive difficult heavy endless missing tough crazy uncertain hard cut cuts freeze limited
     repetitive slow isolating confusing confused busy backlog delays delayed cancel cancelled canceled unaware
-    mundane meh pity sadly unfortunately sacrifice restructuring forever`,
+    mundane meh pity sadly unfortunately sacrifice restructuring forever removed`,
   "-1.5": `problem problems complaint complaints complain mistake mistakes outdated noisy cramped political gossip
     bureaucracy bureaucratic rough lack tired tiring concerned concern isolated stressful below pressured
     turnover attrition quit quitting shortage shortages rushed waste bottleneck laggy ancient obsolete freezing boiling
     vague absent invisible unavailable complacent stale boring monotonous dull underwhelming mediocre lacklustre
     lackluster joke shame regret struggle struggling fatigue downsizing redundancy cutbacks uncertainty confusion
-    disconnect disconnected opaque arbitrary insufficient bias loud forced weak`,
+    disconnect disconnected opaque arbitrary insufficient bias loud forced weak impossible rumours rumors rumour
+    rumor`,
   "-2": `bad poor angry mad upset frustrating frustrated annoying annoyed irritating irritated unfair unhappy
     disappointed disappointing stressed stress worried worry worrying anxious anxiety afraid scared scary fear
     terrified nervous burnout exhausted exhausting overworked underpaid understaffed unsustainable overwhelming
@@ -52,11 +54,13 @@ export const SENTIMENT_WORDS = scoreTable({
     hurt scapegoat inequity inequality unequal biased sloppy inefficient ineffective wasted buggy glitchy antiquated
     inadequate unresponsive unapproachable fearful intimidated intimidating punished punishing insult subpar
     disappointment suffer suffering exhaustion redundancies instability unstable insecurity clueless secretive
-    secrecy disorganisation disorganization nightmare exploited demeaning firefighting drowning afterthought`,
+    secrecy disorganisation disorganization nightmare exploited demeaning firefighting drowning afterthought
+    unanswered`,
   "-2.5": `undervalued unappreciated threaten threatened yell yelled yelling sexist racist miserable hostile hate
     exploitative demoralising demoralizing insulting humiliating belittled belittling degrading cutthroat dangerous
-    hazardous nepotism cronyism inept shouted screamed harassed crap crappy sucks hypocrites dishonesty brutal`,
-  "-3": `terrible awful horrible disgusting toxic outrageous furious livid enraged appalling revolting repulsive vile
+    hazardous nepotism cronyism inept shouted screamed harassed crap crappy sucks hypocrites dishonesty brutal
+    offensive crushing crushed`,
+  "-3": `disgraceful terrible awful horrible disgusting toxic outrageous furious livid enraged appalling revolting repulsive vile
     sickening nauseating repugnant unacceptable abusive worst infuriating shameful disgrace filthy gross`,
 });
 
@@ -68,20 +72,25 @@ export const SENTIMENT_PHRASES = scoreTable({
   "2": `right_track right_direction on_track means_a_lot worth_it much_appreciated well_organised well_organized
     well_run well_managed well_supported well_looked_after treated_well feel_heard feel_included shout_out
     above_market extra_mile out_of_their_way out_of_her_way out_of_his_way team_spirit sense_of_community
-    room_to_grow huge_difference big_difference first_class`,
+    room_to_grow huge_difference big_difference first_class meant_a_lot mean_a_lot turn_things_around
+    turned_things_around see_a_future pull_through pulls_through`,
   "1.5": `open_about open_with_us makes_sense nobody_minds no_one_minds works_well treated_with_respect keep_doing keep_it_up
     keep_up_the_good_work well_equipped above_average in_the_loop keep_us_informed listened_to follow_through
-    leave_on_time finish_on_time down_to_earth laid_back pull_together make_time makes_time taken_seriously`,
+    leave_on_time finish_on_time down_to_earth laid_back pull_together make_time makes_time taken_seriously
+    saves_me saves_us save_time saves_time i_value really_value`,
   "-1": "could_be_better hit_and_miss room_for_improvement",
+  // Hedges that judge nothing: "hard" and "too early" are not complaints here.
+  "0": "hard_to_say hard_to_tell too_early_to_tell too_early_to_say too_soon_to_tell too_soon_to_say",
   "-1.5": `not_work red_tape getting_old pick_up_the_slack below_market below_average a_pain play_favourites
     play_favorites yet_another stretched_thin bare_minimum in_circles deep_end figure_it_out figure_things_out
-    no_end_in_sight corners_cut long_hours`,
+    no_end_in_sight corners_cut long_hours out_of_order out_of_nowhere same_old mixed_messages through_lunch`,
   "-2": `out_of_touch drives_me_crazy on_edge fed_up taken_for_granted no_room_for_growth worn_out wearing_me_down
     on_fumes behind_closed_doors in_the_dark lip_service box_ticking a_joke all_talk finger_pointing more_with_less
     second_class like_a_number sink_or_swim let_down let_us_down let_me_down short_staffed pay_peanuts cut_corners
     cutting_corners left_hand`,
   "-2.5": `sick_and_tired how_dare can_not_stand can_not_bear burned_out burnt_out burn_out breaking_point deaf_ears
-    dead_end under_the_bus going_downhill eggshells would_not_recommend not_recommend`,
+    dead_end under_the_bus going_downhill eggshells would_not_recommend not_recommend falling_apart boys_club
+    can_not_keep_up can_not_keep_going nowhere_to_go`,
   "-3": "makes_me_sick",
 });
 
@@ -120,7 +129,7 @@ export const DESIRABLE_NOUNS = new Set(
    equipment resources information structure consistency accountability budget time future ladder plan onboarding
    bonus bonuses headcount staff staffing process documentation answers investment visibility security stability
    leadership strategy vision voice input explanation incentive incentives increase mentoring mentor coaching
-   autonomy action`.split(/\s+/),
+   autonomy action delivery`.split(/\s+/),
 );
 /** Quantifiers that mark an absence when they come before a desirable noun. */
 export const SCARCITY = new Set(["little", "few", "insufficient", "limited", "lack", "lacking", "zero"]);
