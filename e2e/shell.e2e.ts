@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, inject, test } from "vitest";
+import { checkA11y } from "./support/a11y";
 import { DEMO_USERS, openBrowser, PHONE, type Session, screenshot, signIn } from "./support/browser";
 import { visibleText } from "./support/page-helpers";
 
@@ -29,6 +30,7 @@ describe("app shell", () => {
     for (const item of ["Team members", "Invitees", "Billing", "Settings", "Submit Support Ticket", "Log Out"]) {
       await page.getByRole("menuitem", { name: item }).waitFor();
     }
+    await checkA11y(page, "profile menu open");
     await page.keyboard.press("Escape");
     expect(await page.getByText("Internal Admin").count()).toBe(0);
   });
@@ -49,6 +51,7 @@ describe("app shell", () => {
     await page.getByRole("button", { name: "Need Help" }).click();
     const dialog = page.getByRole("dialog", { name: "Need Help" });
     await dialog.getByText("Please use the chat widget in the bottom right corner for support.").waitFor();
+    await checkA11y(page, "Need Help dialog");
     await dialog.locator('input[name="subject"]').fill("How do I invite my team?");
     await dialog.locator('textarea[name="message"]').fill("I would like to invite ten colleagues to Hearth.");
     await dialog.getByRole("button", { name: "Send" }).click();
@@ -72,6 +75,7 @@ describe("app shell", () => {
     await dialog.getByRole("link", { name: "Creating a survey" }).waitFor();
     await dialog.getByRole("link", { name: "Managing existing surveys" }).waitFor();
     const plan = await visibleText(dialog.getByTestId("plan-name"));
+    await checkA11y(page, "Tutorials dialog");
     expect(["Gold", "Premium"].includes(plan) ? 0 : 1).toBe(await dialog.getByText("Upgrade Plan").count());
     await page.waitForTimeout(400);
     await screenshot(page, "desktop-tutorials");
@@ -85,7 +89,10 @@ describe("app shell", () => {
     expect(footer).toMatch(/Showing \d+ to \d+ of \d+ results/);
     const markButtons = page.getByRole("button", { name: /^Mark as read: ".*"$/ });
     expect(await markButtons.count()).toBeGreaterThan(0);
-    await page.getByRole("button", { name: /Notifications, \d+ unread/ }).waitFor();
+    await page.getByRole("button", { name: /Notifications, \d+ unread/ }).click();
+    await page.getByRole("menu").waitFor();
+    await checkA11y(page, "notifications menu open");
+    await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Mark all as read" }).click();
     await page.getByRole("button", { name: "Notifications", exact: true }).waitFor();
     expect(await markButtons.count()).toBe(0);

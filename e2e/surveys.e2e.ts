@@ -16,6 +16,7 @@ import {
 import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
+import { checkA11y } from "./support/a11y";
 import { createVerifiedUser, DEMO_USERS, DESKTOP, openBrowser, PHONE, type Session, screenshot, signIn } from "./support/browser";
 import { visibleText, waitForPath } from "./support/page-helpers";
 
@@ -51,6 +52,9 @@ async function startLowi(page: Page) {
   await page.goto("/dashboard/surveys/new");
   const step1 = wizardStep(page, "Choose A Survey Type");
   await step1.waitFor();
+  // The wizard open over the shell: one banner landmark (the app's header), nothing critical or serious for axe.
+  expect(await page.getByRole("banner").count()).toBe(1);
+  await checkA11y(page, "survey wizard, step 1");
   await step1.getByRole("button", { name: `Continue with ${LOWI_TITLE}` }).click();
   return step1;
 }
@@ -72,6 +76,7 @@ async function findDay(page: Page, ymd: string) {
 async function fillDetailsAndContinue(page: Page, name: string, shotName?: string) {
   const step2 = wizardStep(page, `New ${LOWI_TITLE}`);
   await step2.waitFor();
+  await checkA11y(page, "survey wizard, step 2");
   const next = step2.getByRole("button", { name: "Continue", exact: true });
   expect(await next.isDisabled()).toBe(true);
   expect(await step2.getByLabel("Company name").inputValue()).not.toBe("");

@@ -27,8 +27,12 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, padding: "lg", radius: "md" } },
     Paper: { defaultProps: { radius: "md" } },
     // A dialog's <header> would be a second banner landmark beside the app's header: it is only the dialog's title bar.
-    Modal: { defaultProps: { attributes: { header: { role: "none" } } } },
-    Drawer: { defaultProps: { attributes: { header: { role: "none" } } } },
+    // Its close button is named (Mantine draws an unnamed ✕).
+    Modal: { defaultProps: { attributes: { header: { role: "none" } }, closeButtonProps: { "aria-label": "Close" } } },
+    Drawer: { defaultProps: { attributes: { header: { role: "none" } }, closeButtonProps: { "aria-label": "Close" } } },
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    // Focus goes to the first item when a menu opens; the focus placeholder would be a child a menu may not have.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A spinner is a status: the role lets it carry the aria-label that says what is loading (a bare span may not).
     Loader: { defaultProps: { role: "status" } },
   },
