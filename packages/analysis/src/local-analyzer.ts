@@ -156,7 +156,11 @@ function contrastWeights(words: Word[]): number[] {
         if (before) weights[j] *= BEFORE_CONTRAST;
         else if (after) weights[j] *= AFTER_CONTRAST;
       }
-    } else if (CONCESSIVE.has(word.norm) && !(word.norm === "while" && i > 0 && words[i - 1].clause === word.clause)) {
+    } else if (
+      (CONCESSIVE.has(word.norm) && !(word.norm === "while" && i > 0 && words[i - 1].clause === word.clause)) ||
+      // "even when things are busy", "even if it is hard": a concession like "although".
+      (word.norm === "even" && (words[i + 1]?.norm === "when" || words[i + 1]?.norm === "if") && words[i + 1].clause === word.clause)
+    ) {
       for (let j = 0; j < words.length; j++) {
         if (j === i || words[j].sentence !== word.sentence) continue;
         weights[j] *= words[j].clause === word.clause ? BEFORE_CONTRAST : AFTER_CONTRAST;
@@ -342,7 +346,7 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
   const ordered: Partial<Record<Topic, number>> = {};
   for (const [topic] of [...firstSeen].sort((a, b) => a[1] - b[1])) ordered[topic] = topicWeights[topic];
 
-  const hasContrast = words.some((word) => CONTRAST_AFTER.has(word.norm) || CONCESSIVE.has(word.norm));
+  const hasContrast = contrast.some((weight) => weight !== 1);
   return {
     score,
     hypothetical: hypotheticalClauses.size > 0,

@@ -21,11 +21,11 @@ export const SENTIMENT_WORDS = scoreTable({
     vibrant equitable seamless seamlessly smoothly happier recommend recommended`,
   "1.5": `nice solid better welcome improve stable clear easier interesting engaged respect trust convenient equal
     equally autonomy trusting purposeful attentive responsive reliable dependable professional patient thoughtful
-    relaxed energetic lively warm spacious intuitive promoted strong included happily`,
+    relaxed energetic lively warm spacious intuitive promoted strong included happily healthy acknowledged`,
   "1": `decent reasonable manageable realistic competitive achievable easy bright clean calm support supported
     opportunity opportunities worth well regular fine listen listens care progress chance chances grow autonomous
     consistent understanding humble diverse perk perks modern fast quick improvement improvements available
-    freely enough`,
+    freely enough noticed helped`,
   "0.5": "okay ok adequate help quiet standard learn learning",
   "-0.5": "old constant average",
   "-1": `pressure issue issues expensive difficult heavy endless missing tough crazy uncertain hard cut cuts freeze limited
@@ -77,7 +77,7 @@ export const SENTIMENT_PHRASES = scoreTable({
   "1.5": `open_about open_with_us makes_sense nobody_minds no_one_minds works_well treated_with_respect keep_doing keep_it_up
     keep_up_the_good_work well_equipped above_average in_the_loop keep_us_informed listened_to follow_through
     leave_on_time finish_on_time down_to_earth laid_back pull_together make_time makes_time taken_seriously
-    saves_me saves_us save_time saves_time i_value really_value`,
+    saves_me saves_us save_time saves_time i_value really_value helps_a_lot helped_a_lot just_works just_work`,
   "-1": "could_be_better hit_and_miss room_for_improvement",
   // Hedges that judge nothing: "hard" and "too early" are not complaints here.
   "0": "hard_to_say hard_to_tell too_early_to_tell too_early_to_say too_soon_to_tell too_soon_to_say",
