@@ -91,7 +91,7 @@ const HAS_BODY = new Set(["POST", "PUT", "PATCH"]);
 /** A URL cannot carry a lone surrogate; its nearest spelling is the surrogate's bytes, which are not valid UTF-8. */
 const inUrl = (text: string) =>
   text
-    .replace(/\u0000/g, "%00")
+    .replaceAll("\u0000", "%00")
     .replace(/[\uD800-\uDFFF]/g, (unit) =>
       [...Buffer.from([0xed, 0xa0 | ((unit.charCodeAt(0) >> 6) & 0x1f), 0x80 | (unit.charCodeAt(0) & 0x3f)])]
         .map((byte) => `%${byte.toString(16).toUpperCase()}`)
