@@ -96,17 +96,56 @@ describe("anonymity across thresholds (issue 11 item 3)", () => {
               { key: dimensions[j].key, value: b },
             ]);
 
+    /** A group's name: its filters in key order (the order `groups` lists them in). */
+    const nameOf = (filters: CohortFilter[]) => filterQuery([...filters].sort((a, b) => (a.key < b.key ? -1 : 1)));
+    const keys = new Set(dimensions.map((dimension) => dimension.key));
+    const getJson = async (url: string) => {
+      const response = await call(testApp.app, "GET", url, { cookie: owner.cookie });
+      expect(response.statusCode, url).toBe(200);
+      return response.json();
+    };
+    /**
+     * Every group size the API shows, the way an attacker collects them cheaply: the whole survey from the company
+     * report; each cohort from the breakdown, whose cohort questions list exactly the visible values with their sizes;
+     * each pair from the breakdown narrowed by one cohort (its cohort questions list the visible pairs), and under a
+     * hidden cohort pair by pair from the company report.
+     */
     const readAll = async () => {
       const sizes = new Map<string, number | null>();
       const thresholds = new Set<number>();
-      for (const filters of groups) {
-        const response = await call(testApp.app, "GET", `/api/reports/${surveyId}/company?${filterQuery(filters)}`, {
-          cookie: owner.cookie,
-        });
-        expect(response.statusCode).toBe(200);
-        const body = response.json();
-        thresholds.add(body.threshold);
-        sizes.set(filterQuery(filters), body.hidden ? null : body.responses);
+      const whole = await getJson(`/api/reports/${surveyId}/company`);
+      thresholds.add(whole.threshold);
+      sizes.set("", whole.hidden ? null : whole.responses);
+      for (const filters of groups) if (filters.length > 0) sizes.set(nameOf(filters), null);
+      /** The visible groups one more cohort question splits `filters` into, as the breakdown lists them. */
+      const split = async (filters: CohortFilter[]) => {
+        const breakdown = await getJson(`/api/reports/${surveyId}/breakdown?${filterQuery(filters)}`);
+        if (breakdown.hidden) return false;
+        for (const question of breakdown.questions as { key: string; options: { label: string; count: number }[] }[]) {
+          if (!keys.has(question.key) || filters.some((filter) => filter.key === question.key)) continue;
+          for (const option of question.options) {
+            const group = [...filters, { key: question.key, value: option.label }];
+            if (sizes.has(nameOf(group))) sizes.set(nameOf(group), option.count);
+          }
+        }
+        return true;
+      };
+      await split([]);
+      for (const dimension of dimensions) {
+        for (const value of dimension.values) {
+          const single = [{ key: dimension.key, value }];
+          if (await split(single)) continue;
+          // A hidden cohort: its pairs one by one.
+          for (const other of dimensions) {
+            if (other.key === dimension.key) continue;
+            for (const otherValue of other.values) {
+              const pair = [...single, { key: other.key, value: otherValue }];
+              const report = await getJson(`/api/reports/${surveyId}/company?${filterQuery(pair)}`);
+              thresholds.add(report.threshold);
+              sizes.set(nameOf(pair), report.hidden ? null : report.responses);
+            }
+          }
+        }
       }
       return { sizes, thresholds };
     };
@@ -119,6 +158,10 @@ describe("anonymity across thresholds (issue 11 item 3)", () => {
     expect(await storedThreshold(testApp, owner.tenantId, surveyId)).toBe(3);
     // The survey did not change threshold, so the second reading is the first one again.
     expect(at8.sizes).toEqual(at3.sizes);
+    // The attacker saw a lot: hundreds of visible groups, and some hidden ones.
+    const seenSizes = [...at3.sizes.values()];
+    expect(seenSizes.filter((size) => typeof size === "number").length).toBeGreaterThan(200);
+    expect(seenSizes.filter((size) => size === null).length).toBeGreaterThan(0);
 
     // The published respondents (blocks of 3 by arrival: 318 of 320) and their cohorts.
     const publishedCohorts = answers.slice(0, Math.floor(answers.length / 3) * 3).map((answer) => respondentCohortsOf(answer, dimensions));
@@ -183,7 +226,7 @@ describe("anonymity across thresholds (issue 11 item 3)", () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(await storedThreshold(testApp, owner.tenantId, draftId)).toBe(6);
-  }, 300_000);
+  }, 600_000);
 
   it("gives a published survey without a threshold its company's threshold once, at its first read", async () => {
     const owner = await registerCompany(testApp.app);
