@@ -16,7 +16,7 @@ export function SendStatusBadge({ status, failureReason }: { status: InviteeSend
   const color = COLORS[status];
   if (status !== "Failed") {
     return (
-      <Badge variant="light" color={color} c={`${color}.9`} miw="max-content">
+      <Badge variant="light" color={color} miw="max-content">
         {status}
       </Badge>
     );
@@ -27,7 +27,6 @@ export function SendStatusBadge({ status, failureReason }: { status: InviteeSend
       <Badge
         variant="light"
         color={color}
-        c={`${color}.9`}
         miw="max-content"
         tabIndex={0}
         className="mantine-focus-auto"
