@@ -27,5 +27,5 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("embedded database on di
     expect(me.statusCode).toBe(200);
     expect(me.json().tenant.companyName).toBe("Persistent Ltd");
     await second.shutdown();
-  });
+  }, 90_000); // two starts of an on-disk PGlite: 16 s on a quiet machine, over 30 s with both cores busy
 });
