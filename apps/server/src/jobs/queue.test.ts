@@ -31,8 +31,7 @@ describe("graceful shutdown", () => {
     const db = ctx.database.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
     const execute = db.execute.bind(db);
     // Only the health check's own statement is held: background loops (comment analysis) call execute too.
-    const isHealthCheck = (query: unknown) =>
-      JSON.stringify((query as { queryChunks?: unknown }).queryChunks ?? "").includes("select 1");
+    const isHealthCheck = (query: unknown) => JSON.stringify((query as { queryChunks?: unknown }).queryChunks ?? "").includes("select 1");
     db.execute = async (...args: unknown[]) => {
       if (!isHealthCheck(args[0])) return execute(...args);
       requestStarted();
