@@ -1,3 +1,4 @@
+import { COMMENT_TOPICS } from "@hearth/shared/comment-topics";
 /** The four sentiment classes of the comment reports (spec: positive, neutral, negative, none). */
 export const SENTIMENTS = ["positive", "neutral", "negative", "none"] as const;
 export type Sentiment = (typeof SENTIMENTS)[number];
@@ -22,25 +23,7 @@ export const POSITIVE_EMOTIONS: readonly Emotion[] = ["Love", "Gratitude", "Opti
 export const NEGATIVE_EMOTIONS: readonly Emotion[] = ["Annoyance", "Disapproval", "Anger", "Fear", "Disgust"];
 
 /** Workplace topics a comment is filed under; "General" when nothing specific is named. */
-export const TOPICS = [
-  "Management",
-  "Leadership",
-  "Compensation",
-  "Benefits",
-  "Work-Life Balance",
-  "Career Growth",
-  "Culture",
-  "Teamwork",
-  "Communication",
-  "Workload",
-  "Recognition",
-  "Tools & Resources",
-  "Remote Work",
-  "Diversity & Inclusion",
-  "Training",
-  "Facilities",
-  "General",
-] as const;
+export const TOPICS = COMMENT_TOPICS;
 export type Topic = (typeof TOPICS)[number];
 export const DEFAULT_TOPIC: Topic = "General";
 

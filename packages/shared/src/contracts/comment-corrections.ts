@@ -1,26 +1,8 @@
 import { z } from "zod";
+import { COMMENT_TOPICS } from "../comment-topics.js";
 import { COMMENT_EMOTIONS, COMMENT_SENTIMENTS } from "./comments.js";
 
-/** The topics a comment can be filed under (the same list as packages/analysis `TOPICS`). */
-export const COMMENT_TOPICS = [
-  "Management",
-  "Leadership",
-  "Compensation",
-  "Benefits",
-  "Work-Life Balance",
-  "Career Growth",
-  "Culture",
-  "Teamwork",
-  "Communication",
-  "Workload",
-  "Recognition",
-  "Tools & Resources",
-  "Remote Work",
-  "Diversity & Inclusion",
-  "Training",
-  "Facilities",
-  "General",
-] as const;
+export { COMMENT_TOPICS };
 
 /** The labels a reader may set on a comment. "none" (no answer) is the analyzer's own and is not offered. */
 export const CORRECTABLE_SENTIMENTS = COMMENT_SENTIMENTS.filter((value) => value !== "none") as ["positive", "neutral", "negative"];
