@@ -79,6 +79,11 @@ async function demoCustomSurvey(api: APIRequestContext, name: string): Promise<S
   );
 }
 
+/** Archives a survey a test made, so the demo company's survey slots stay free for the tests after it. */
+async function archiveSurvey(api: APIRequestContext, survey: SurveyDetail | undefined): Promise<void> {
+  if (survey) await ok(await api.post(`/api/surveys/${survey.id}/archive`));
+}
+
 /** Every response of the page with its status, for "no 403" checks. */
 function recordApiStatuses(page: Page): { url: string; status: number }[] {
   const seen: { url: string; status: number }[] = [];
@@ -112,10 +117,11 @@ describe("newcomer fixes", () => {
   test("a survey other than LOWI has a Breakdown tab whose numbers are the API's and a direct count's", async () => {
     const session = await openBrowser(baseUrl);
     const { page, context } = session;
+    const api = context.request;
+    let survey: SurveyDetail | undefined;
     try {
       await signIn(page, DEMO_USERS.admin);
-      const api = context.request;
-      const survey = await demoCustomSurvey(api, `Planning pulse ${Date.now()}`);
+      survey = await demoCustomSurvey(api, `Planning pulse ${Date.now()}`);
       const [goals, meeting] = survey.fields;
       // Twenty answers, posted one by one (arrival order is what an open survey's blocks follow).
       const posted: Record<string, string>[] = [];
@@ -153,6 +159,7 @@ describe("newcomer fixes", () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(PHONE.width);
     } finally {
+      await archiveSurvey(api, survey);
       await session.close();
     }
   });
@@ -310,9 +317,10 @@ describe("newcomer fixes", () => {
   test("an anonymous link answered on this device says so when opened again", async () => {
     const admin = await openBrowser(baseUrl);
     const respondent = await openBrowser(baseUrl, PHONE);
+    let survey: SurveyDetail | undefined;
     try {
       await signIn(admin.page, DEMO_USERS.admin);
-      const survey = await demoCustomSurvey(admin.context.request, `Planning check ${Date.now()}`);
+      survey = await demoCustomSurvey(admin.context.request, `Planning check ${Date.now()}`);
       const { page } = respondent;
       await page.goto(`/s/${survey.id}`);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -338,6 +346,7 @@ describe("newcomer fixes", () => {
       await page.goto(`/s/${survey.id}`);
       await page.getByTestId(`question-${survey.fields[0].key}`).waitFor();
     } finally {
+      await archiveSurvey(admin.context.request, survey);
       await admin.close();
       await respondent.close();
     }
