@@ -3,7 +3,11 @@
 // `node apps/server/dist/main.mjs` without a TypeScript loader (docs/decisions/0025).
 //
 // - One ESM bundle of apps/server/src/main.ts with the workspace packages (@hearth/shared, @hearth/analysis,
-//   TypeScript sources) inlined; every other package stays an import resolved from node_modules as usual.
+//   TypeScript sources) and the pure-JavaScript packages inlined: loading one file instead of resolving, reading and
+//   compiling a thousand module files cuts a warm start's CPU by about a fifth (docs/decisions/0025). Packages that
+//   load files of their own (WebAssembly, native binaries, models, fonts, worker scripts, static pages) and the
+//   ones imported with import() (loaded on first use) stay imports resolved from node_modules as usual
+//   (KEEP_EXTERNAL); a bundled package that still refers to __dirname or __filename fails the build.
 // - Worker threads: each `new URL("./x.worker.mjs" | "./x.worker.ts", import.meta.url)` in the sources becomes an
 //   entry of its own, written as dist/x.worker.mjs, and the reference is rewritten to that file.
 // - The migrations folder is copied to dist/migrations (db/client.ts reads it next to the running module).
@@ -28,6 +32,37 @@ export const SERVER_SOURCES = [
   fileURLToPath(import.meta.url),
 ];
 const WORKSPACE_PREFIX = "@hearth/";
+/**
+ * Packages left in node_modules: they find files next to their own modules (PGlite's WebAssembly and data, resvg's
+ * native binary, satori's yoga WebAssembly, wink's model, the Inter font files, swagger-ui's static pages and
+ * @fastify/swagger's package.json, pino's and thread-stream's worker scripts), have optional native parts (pg), or
+ * run only when mail is sent through SMTP (nodemailer, on its own thread; not worth the risk of bundling it).
+ */
+const KEEP_EXTERNAL = new Set([
+  "@electric-sql/pglite",
+  "@resvg/resvg-js",
+  "satori",
+  "pdf-lib",
+  "wink-nlp",
+  "wink-eng-lite-web-model",
+  "@fontsource/inter",
+  "@fastify/swagger",
+  "@fastify/swagger-ui",
+  "pino",
+  "thread-stream",
+  "nodemailer",
+  "pg",
+  "pg-native",
+  "esbuild",
+]);
+/** Bundled CommonJS modules call require() for Node's modules and for the packages kept external. */
+const REQUIRE_BANNER =
+  'import { createRequire as __hearthCreateRequire } from "node:module"; const require = __hearthCreateRequire(import.meta.url);';
+const packageName = (specifier) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
 const WORKER_REFERENCE = /new URL\(\s*(["'])(\.\.?\/[^"']+\.worker\.(?:mjs|js|ts))\1\s*,\s*import\.meta\.url\s*\)/g;
 
 function walk(dir, visit) {
@@ -77,13 +112,19 @@ function findWorkers() {
   return workers;
 }
 
-/** Keeps third-party packages as runtime imports; bundles the workspace packages and rewrites worker references. */
+/**
+ * Bundles the workspace packages and pure-JavaScript packages, keeps Node's modules, KEEP_EXTERNAL and whatever is
+ * imported with import() as runtime imports, and rewrites worker references.
+ */
 const serverPlugin = {
   name: "hearth-server",
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith(WORKSPACE_PREFIX)) return undefined;
-      return { path: args.path, external: true };
+      if (args.path.startsWith("node:") || KEEP_EXTERNAL.has(packageName(args.path)) || args.kind === "dynamic-import") {
+        return { path: args.path, external: true };
+      }
+      return undefined;
     });
     builder.onLoad({ filter: /\.(ts|mts|mjs|js)$/ }, (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
@@ -122,10 +163,20 @@ export async function buildServer({ quiet = false } = {}) {
     logLevel: "warning",
     metafile: true,
     legalComments: "none",
+    banner: { js: REQUIRE_BANNER },
   }).catch((error) => {
     rmSync(staging, { recursive: true, force: true });
     throw error;
   });
+  for (const file of Object.keys(result.metafile.outputs).filter((name) => name.endsWith(".mjs"))) {
+    const text = readFileSync(path.resolve(file), "utf8");
+    const match = /\b__(?:dirname|filename)\b/.exec(text);
+    if (match) {
+      rmSync(staging, { recursive: true, force: true });
+      const line = text.slice(0, match.index).split("\n").length;
+      throw new Error(`${path.basename(file)} line ${line} uses ${match[0]}: keep that package external (KEEP_EXTERNAL)`);
+    }
+  }
   cpSync(path.join(SERVER_SRC, "db/migrations"), path.join(staging, "migrations"), { recursive: true });
   writeFileSync(path.join(staging, "package.json"), `${JSON.stringify({ type: "module", private: true }, null, 2)}\n`);
   rmSync(SERVER_DIST, { recursive: true, force: true });
