@@ -34,6 +34,12 @@ function newestChange(entry: string): number {
   return newest;
 }
 
+/** Builds the server as `npm start` runs it (apps/server/dist; esbuild, a second or two). */
+export function buildServer(): void {
+  if (process.env.E2E_SERVER === "tsx") return;
+  execSync("npm run build:server", { cwd: ROOT, stdio: "inherit" });
+}
+
 /** Builds the web app (the server serves apps/web/dist) when the build is missing or older than its sources. */
 export function ensureWebBuild(): void {
   const index = path.join(ROOT, "apps/web/dist/index.html");
@@ -94,8 +100,13 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     else childEnv[key] = value;
   }
 
-  const tsx = path.join(ROOT, "node_modules/.bin/tsx");
-  const child = spawn(tsx, ["apps/server/src/main.ts"], { cwd: ROOT, env: childEnv, detached: true });
+  // The suite drives what `npm start` runs: the compiled server (global setup builds it). E2E_SERVER=tsx runs the
+  // TypeScript sources instead, for working on a test without rebuilding.
+  const command =
+    process.env.E2E_SERVER === "tsx"
+      ? { file: path.join(ROOT, "node_modules/.bin/tsx"), args: ["apps/server/src/main.ts"] }
+      : { file: process.execPath, args: ["--enable-source-maps", "apps/server/dist/main.mjs"] };
+  const child = spawn(command.file, command.args, { cwd: ROOT, env: childEnv, detached: true });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
 
