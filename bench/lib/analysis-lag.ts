@@ -104,8 +104,18 @@ export async function measureAnalysisLag(
     sampling = false;
     await sampler;
     const last = samples[samples.length - 1];
-    const { rows } = await sql.executeSql("select count(*)::int as n from comment_excerpt");
-    const excerpts = Number((rows[0] as { n: number | string }).n);
+    // A batch's excerpts are written in statements of their own: the last response may have its first excerpt
+    // and not yet its second when the sampler sees it analysed. Wait (briefly) for the writes to settle.
+    const countExcerpts = async () => {
+      const { rows } = await sql.executeSql("select count(*)::int as n from comment_excerpt");
+      return Number((rows[0] as { n: number | string }).n);
+    };
+    let excerpts = await countExcerpts();
+    const settleStarted = performance.now();
+    while (complete && excerpts !== last.stored * seeded.openAnswers && performance.now() - settleStarted < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+      excerpts = await countExcerpts();
+    }
     if (complete && excerpts !== last.stored * seeded.openAnswers) {
       throw new Error(`comment analysis lag: ${excerpts} excerpts for ${last.stored} responses × ${seeded.openAnswers} written answers`);
     }
