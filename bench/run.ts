@@ -3,7 +3,7 @@
  * writes bench/results/latest.json and the results table of docs/benchmarks.md. Loads go to 127.0.0.1 only;
  * every loop is bounded in time and count; every spawned process is stopped at the end, also on errors.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
@@ -16,10 +16,10 @@ import {
   describeIngest,
   runIngest,
 } from "./lib/ingest.js";
-import { INVITE_ACCEPT_TOTAL, type InviteAcceptResult, describeAccept, runInviteAccept, summarize } from "./lib/invitations.js";
+import { INVITE_ACCEPT_TOTAL, type InviteAcceptResult, describeAccept, runInviteAccept } from "./lib/invitations.js";
 import { measureAnalysisThroughput } from "../packages/analysis/src/index.js";
 import { LAG_RATE_PER_SECOND, measureAnalysisLag } from "./lib/analysis-lag.js";
-import { type LoadResult, subjectAndBaseline } from "./lib/load.js";
+import { subjectAndBaseline } from "./lib/load.js";
 import { type ReportBenchResult, describeReports, runReportBench } from "./lib/reports.js";
 import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
 import {
@@ -38,7 +38,7 @@ import {
 import { type Part, parseSelection } from "./lib/selection.js";
 import { type SmtpDeliveryResult, describeDelivery, runSmtpDelivery } from "./lib/smtp.js";
 import { median } from "./lib/stats.js";
-import { describeRouteWeight, measureRouteWeights } from "./lib/web-budget.js";
+import { acceptEntryName, acceptMeasures, describeLoad, ingestMeasures, ingestNotes, requireSuccess, webMeasures } from "./lib/measures.js";
 import { entryJavaScriptSize } from "./lib/web-size.js";
 
 const START_RUNS = 3;
@@ -91,13 +91,6 @@ const freshDir = () => {
   tempDirs.push(dir);
   return dir;
 };
-
-const describe = (label: string, result: LoadResult) =>
-  `${label}: ${result.ok} ok, ${result.failed} failed in ${(result.elapsedMs / 1000).toFixed(1)} s → ${result.perSecond.toFixed(1)}/s, p50 ${result.p50Ms.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms${result.failures.length ? ` (failures: ${result.failures.join("; ")})` : ""}`;
-
-function requireSuccess(label: string, result: LoadResult): void {
-  if (result.ok === 0) throw new Error(`${label}: no successful request (${result.failures.join("; ") || "nothing ran"})`);
-}
 
 /** Spawn-to-first-200 of the minimal node:http process: the floor for both start measures. */
 async function minimalStart(): Promise<number> {
@@ -159,30 +152,6 @@ async function ingest(kind: "pglite" | "postgres"): Promise<IngestResult | null>
   }
 }
 
-function ingestMeasures(result: IngestResult): Measure[] {
-  return [
-    measure(`response_ingest_${result.kind}`, result.app.perSecond, "req/s", "higher", result.bare.perSecond),
-    measure(`response_ingest_${result.kind}_p99`, result.app.p99Ms, "ms", "lower", result.bare.p99Ms),
-  ];
-}
-
-function ingestNotes(result: IngestResult): string[] {
-  const notes: string[] = [];
-  for (const [label, stats] of [
-    ["POST /api/response", result.app],
-    ["the bare route", result.bare],
-  ] as const) {
-    const other = Object.entries(stats.non2xx).map(([status, count]) => `${count.toLocaleString("en-US")} × HTTP ${status}`);
-    if (stats.errors) other.push(`${stats.errors} connection errors`);
-    if (stats.timeouts) other.push(`${stats.timeouts} timeouts`);
-    if (other.length)
-      notes.push(
-        `Response ingest on ${result.kind}, ${label}: besides ${stats.ok.toLocaleString("en-US")} × 2xx, ${other.join(", ")} (not counted).`,
-      );
-  }
-  return notes;
-}
-
 /** A scratch PostgreSQL database for one measure (dropped by the caller, or at exit), or null with a printed reason. */
 async function scratchPostgres(label: string) {
   if (POSTGRES_ADMIN_URL === "off") {
@@ -226,22 +195,6 @@ async function inviteAccept(kind: "pglite" | "postgres", notes: string[]): Promi
 }
 
 /** The entry is `invite_accept_100k` on the embedded database (the default), with a `_postgres` twin on PostgreSQL. */
-function acceptEntryName(kind: InviteAcceptResult["kind"]): string {
-  return kind === "pglite" ? "invite_accept_100k" : "invite_accept_100k_postgres";
-}
-
-function acceptMeasures(result: InviteAcceptResult): Measure[] {
-  const server = summarize(result.server);
-  const raw = summarize(result.raw);
-  const name = acceptEntryName(result.kind);
-  return [
-    measure(name, server.seconds, "s", "lower", raw.seconds),
-    measure(`${name}_rate`, server.perSecond, "invitations/s", "higher", raw.perSecond),
-    measure(`${name}_batch_p50`, server.p50Ms, "ms", "lower", raw.p50Ms),
-    measure(`${name}_batch_p99`, server.p99Ms, "ms", "lower", raw.p99Ms),
-  ];
-}
-
 /** The company report at 1,000 and 100,000 responses next to a raw scan, on a scratch PostgreSQL database; null when skipped or failed. */
 async function reportBench(notes: string[]): Promise<ReportBenchResult | null> {
   if (POSTGRES_ADMIN_URL === "off") {
@@ -450,7 +403,7 @@ async function main(): Promise<void> {
   }
 
   // 8. What a browser downloads per route: compressed script bytes as served, in headless Chromium.
-  if (runs("web")) measures.push(...(await webMeasures(notes)));
+  if (runs("web")) measures.push(...(await webMeasures(notes, WEB_DIST, freshDir(), log)));
 
   machine.loadEnd = loadavg()[0];
   const results = selection.all ? measures : mergeResults(readResults(RESULTS_FILE), measures);
@@ -480,29 +433,6 @@ async function main(): Promise<void> {
 }
 
 /** The compressed script bytes a browser downloads for /login, /dashboard and the public survey page (budgets: issue 11). */
-async function webMeasures(notes: string[]): Promise<Measure[]> {
-  if (!existsSync(path.join(WEB_DIST, "index.html"))) {
-    const note = `web_js_* skipped: ${path.relative(ROOT, WEB_DIST)} is not built (run \`npm run build\` first).`;
-    log(note);
-    notes.push(note);
-    return [];
-  }
-  try {
-    const [login, dashboard, survey] = await measureRouteWeights(freshDir(), WEB_DIST);
-    for (const weight of [login, dashboard, survey]) log(describeRouteWeight(weight));
-    return [
-      measure("web_js_login_kb", login.transferredBytes / 1000, "kB", "lower"),
-      measure("web_js_dashboard_kb", dashboard.transferredBytes / 1000, "kB", "lower"),
-      measure("web_js_survey_kb", survey.transferredBytes / 1000, "kB", "lower"),
-    ];
-  } catch (error) {
-    const note = `web_js_* failed: ${error instanceof Error ? error.message.split("\n")[0] : error}`;
-    log(note);
-    notes.push(note);
-    return [];
-  }
-}
-
 /** 2-3. Sign-in and GET /api/me against the running server, each next to its floor; stops the server at the end. */
 async function httpMeasures(server: Spawned): Promise<Measure[]> {
   // Sign-in against the real server, interleaved with in-process password verification (A-B-B-A).
@@ -524,8 +454,8 @@ async function httpMeasures(server: Spawned): Promise<Measure[]> {
     async () => (await verifyPassword({ hash, password: DEMO_PASSWORD })) || "verification failed",
     { ...loadOptions, measureMs: SIGN_IN_MS },
   );
-  log(describe("sign-in", signInRun.subject));
-  log(describe("  floor: in-process verifyPassword", signInRun.baseline));
+  log(describeLoad("sign-in", signInRun.subject));
+  log(describeLoad("  floor: in-process verifyPassword", signInRun.baseline));
   requireSuccess("sign-in", signInRun.subject);
   requireSuccess("verifyPassword", signInRun.baseline);
 
@@ -546,8 +476,8 @@ async function httpMeasures(server: Spawned): Promise<Measure[]> {
     },
     { ...loadOptions, measureMs: ME_MS },
   );
-  log(describe("GET /api/me", meRun.subject));
-  log(describe("  floor: minimal node:http JSON", meRun.baseline));
+  log(describeLoad("GET /api/me", meRun.subject));
+  log(describeLoad("  floor: minimal node:http JSON", meRun.baseline));
   requireSuccess("GET /api/me", meRun.subject);
   requireSuccess("minimal node:http", meRun.baseline);
   agent.destroy();
