@@ -1,5 +1,9 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { openDatabase, rowsOf } from "../db/client.js";
 import { type TestApp, createTestApp } from "../test/harness.js";
+import { JobQueue } from "./queue.js";
 
 describe("graceful shutdown", () => {
   let testApp: TestApp | undefined;
@@ -46,5 +50,45 @@ describe("graceful shutdown", () => {
     testApp = undefined;
     expect(jobFinished).toBe(true);
     expect(await inflight).toEqual({ status: 200, body: { status: "ok", database: expect.any(String) } });
+  });
+});
+
+describe("starting on a database that already has the queues", () => {
+  it("creates only the queues that are missing, keeps the existing ones' settings, and runs their jobs", async () => {
+    const database = await openDatabase({ dataDir: "memory://" });
+    const log = pino({ level: "silent" });
+    const handled: string[] = [];
+    const define = (queue: JobQueue, name: string, retryLimit: number) =>
+      queue.define<{ n: number }>({
+        name,
+        retryLimit,
+        handle: async (data) => {
+          handled.push(`${name}:${data.n}`);
+        },
+      });
+    try {
+      const first = new JobQueue(database, log, { runWorkers: false });
+      define(first, "hearth-test-first", 2);
+      await first.start();
+      await first.stop();
+
+      const second = new JobQueue(database, log, { runWorkers: true, pollingIntervalSeconds: 0.5 });
+      define(second, "hearth-test-first", 7); // a changed setting does not touch the existing queue (as before)
+      define(second, "hearth-test-second", 3);
+      await second.start();
+      const queues = rowsOf<{ name: string; retry_limit: number }>(
+        await database.db.execute(sql`select name, retry_limit from pgboss.queue where name like 'hearth-test-%' order by name`),
+      );
+      expect(queues).toEqual([
+        { name: "hearth-test-first", retry_limit: 2 },
+        { name: "hearth-test-second", retry_limit: 3 },
+      ]);
+      await second.enqueue("hearth-test-first", { n: 1 });
+      await second.enqueue("hearth-test-second", { n: 2 });
+      await vi.waitFor(() => expect(handled.sort()).toEqual(["hearth-test-first:1", "hearth-test-second:2"]), { timeout: 10_000 });
+      await second.stop();
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -94,14 +94,18 @@ export class JobQueue {
   async start(): Promise<void> {
     await this.boss.start();
     this.started = true;
+    // pg-boss's create_queue does nothing for a queue that exists (its settings stay as they were): one read of the
+    // queues instead of a statement per queue on every start of an existing database.
+    const existing = new Set((await this.boss.getQueues()).map((queue) => queue.name));
     for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.name, {
-        name: definition.name,
-        retryLimit: definition.retryLimit ?? 5,
-        retryDelay: definition.retryDelaySeconds ?? 10,
-        retryBackoff: true,
-        ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
-      });
+      if (!existing.has(definition.name))
+        await this.boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit ?? 5,
+          retryDelay: definition.retryDelaySeconds ?? 10,
+          retryBackoff: true,
+          ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
+        });
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
       if (!this.options.runWorkers) continue;
       const batchSize = definition.batchSize ?? 1;

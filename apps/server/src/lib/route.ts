@@ -95,10 +95,12 @@ function successResponse(definition: { response?: ZodType; produces?: readonly s
   return toJsonSchema(definition.response, "output") ?? { description: "Default Response", type: "object" };
 }
 
-const errorJsonSchema = toJsonSchema(
-  z.object({ error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }) }),
-  "output",
-);
+let errorSchema: Record<string, unknown> | undefined;
+const errorJsonSchema = () =>
+  (errorSchema ??= toJsonSchema(
+    z.object({ error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }) }),
+    "output",
+  ));
 
 /**
  * Declares a route: zod schemas for input and output (also published as OpenAPI), the access rule checked
@@ -111,20 +113,27 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
   definition: RouteDefinition<B, Q, P, R>,
 ): void {
   const status = definition.status ?? 200;
-  app.route({
-    method: definition.method,
-    url: definition.url,
-    bodyLimit: definition.bodyLimit,
-    schema: withoutUndefined({
+  const security = definition.access === "public" ? [] : [{ session: [] }];
+  // The JSON schemas only feed the OpenAPI document (input is parsed by zod in the handler, lib/route.ts; the
+  // compilers are no-ops, app.ts), so they are converted when the document is first built, not at every start:
+  // converting every route's zod schemas took about 50 ms of each start (docs/decisions/0025).
+  const documentedSchema = () =>
+    withoutUndefined({
       summary: definition.summary,
       tags: definition.tags,
       body: toJsonSchema(definition.body),
       querystring: toJsonSchema(definition.query),
       params: toJsonSchema(definition.params),
-      response: { [status]: successResponse(definition), "4xx": errorJsonSchema },
+      response: { [status]: successResponse(definition), "4xx": errorJsonSchema() },
       // A public operation says so (an empty security list) rather than leaving it unstated.
-      security: definition.access === "public" ? [] : [{ session: [] }],
-    }),
+      security,
+    });
+  app.route({
+    method: definition.method,
+    url: definition.url,
+    bodyLimit: definition.bodyLimit,
+    schema: { summary: definition.summary, tags: definition.tags, security },
+    config: { swaggerTransform: ({ url }: { url: string }) => ({ schema: documentedSchema(), url }) },
     handler: async (request, reply) => {
       const actor = await authorize(ctx, request, definition.access);
       const params = definition.params ? parseInput(definition.params, request.params, "params") : (undefined as P);

@@ -97,4 +97,24 @@ describe("static web files", () => {
     const missing = await get("/assets/missing-123.js", "br");
     expect(missing.statusCode).toBe(404);
   });
+
+  test("a directory is never listed and no path leaves the build folder", async () => {
+    const folder = await get("/assets/", "br");
+    expect(folder.statusCode).toBe(404);
+    expect(folder.body).not.toContain("main-AbC123.js");
+    for (const url of ["/..%2f..%2fetc%2fpasswd", "/assets/..%2f..%2f..%2fetc%2fpasswd", "/%2e%2e/%2e%2e/etc/passwd"]) {
+      const escaped = await get(url);
+      expect(escaped.body, url).not.toContain("root:");
+      expect([200, 400, 403, 404], url).toContain(escaped.statusCode);
+      if (escaped.statusCode === 200) expect(escaped.body, url).toBe(dist.index);
+    }
+  });
+
+  test("a file written after the server started is served (one wildcard route, not a list made at start)", async () => {
+    writeFileSync(path.join(dist.dir, "assets/late-Q1.js"), "export const late = 1;\n");
+    const late = await get("/assets/late-Q1.js");
+    expect(late.statusCode).toBe(200);
+    expect(late.body).toBe("export const late = 1;\n");
+    expect(late.headers["cache-control"]).toBe(IMMUTABLE_CACHE);
+  });
 });
