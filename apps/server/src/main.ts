@@ -1,21 +1,9 @@
-import { setFlagsFromString } from "node:v8";
 import { buildApp } from "./app.js";
 import { openDatabase } from "./db/client.js";
 import { loadEnv } from "./env.js";
 import { seedDemoData } from "./seed/demo.js";
 
-/**
- * The embedded database is PostgreSQL compiled to WebAssembly. V8 first runs each of its functions with a quick
- * baseline compiler and recompiles the ones that run a lot with its optimising compiler on background threads; by
- * default after so little work that starting the database recompiles a few hundred of them (about 0.7 s of CPU
- * competing with the start itself on a small machine). A budget ten times the default (1,800,000) leaves the start
- * alone and still optimises the functions that matter under load within the first second of it
- * (docs/decisions/0025, docs/benchmarks.md). Set before the database's module is compiled.
- */
-export const WASM_TIERING_BUDGET = 20_000_000;
-
 async function main(): Promise<void> {
-  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { app, shutdown } = await buildApp({ env, database });

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -47,7 +48,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options);
 }
 
+/**
+ * The embedded database is PostgreSQL compiled to WebAssembly. V8 runs each of its functions first with a quick
+ * baseline compiler and recompiles the ones that run a lot with its optimising compiler on background threads, by
+ * default after so little work that opening the database recompiles hundreds of them (about 0.7 s of CPU that
+ * competes with the start on a small machine). Ten times the default budget (1,800,000) leaves the start alone and
+ * still optimises what runs under load within its first second (docs/decisions/0025, docs/benchmarks.md).
+ */
+export const WASM_TIERING_BUDGET = 20_000_000;
+
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  // process-wide and read when a WebAssembly module is compiled: set before PGlite compiles PostgreSQL
+  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   let dataDir: string | undefined;
   if (options.dataDir && options.dataDir !== "memory://") {
     dataDir = path.resolve(options.dataDir, "pglite");
