@@ -16,6 +16,7 @@ import {
 import { TOPIC_PHRASES, TOPIC_WORDS, type TopicCue } from "./lexicon/topics.js";
 import { isNoAnswer } from "./no-answer.js";
 import { parseComment, type Word } from "./nlp.js";
+import { CLASSES, modelSentiment, RULE_THRESHOLD, ruleConfidence, ruleVerdict } from "./sentiment-model.js";
 import {
   type CommentAnalysis,
   type CommentContext,
@@ -30,8 +31,8 @@ import {
   type Topic,
 } from "./types.js";
 
-/** A summed score at or above this is positive, at or below its negative is negative. */
-export const SENTIMENT_THRESHOLD = 0.6;
+/** A summed score at or above this is positive, at or below its negative is negative (the rules' own verdict). */
+export const SENTIMENT_THRESHOLD = RULE_THRESHOLD;
 /** A negated positive word counts almost fully negative ("not good"); a negated negative only mildly positive ("not bad"). */
 const NEGATION_FACTOR = -0.6;
 const NEGATED_POSITIVE_FACTOR = -0.9;
@@ -187,6 +188,12 @@ export interface LocalAnalysisDetail {
   stressedStrongNegatives: number;
   /** Indexes of the words inside scored sentiment phrases. */
   phraseWords: ReadonlySet<number>;
+  /** Per word: whether it lies in a negation scope, and its contrast weight (for the learned model's features). */
+  negated: readonly boolean[];
+  weights: readonly number[];
+  /** The sums of the positive and of the negative word and phrase scores (before sentence cues). */
+  positiveScore: number;
+  negativeScore: number;
 }
 
 /** Scores a parsed comment: summed sentiment, emotion cue weights and topic cue weights. */
@@ -250,6 +257,8 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
   let strongNegatives = 0;
   let stressedStrongNegatives = 0;
   let stressedScore = 0;
+  let positiveScore = 0;
+  let negativeScore = 0;
   const emotionWeights: Partial<Record<Emotion, number>> = {};
   const addEmotion = (emotion: Emotion, weight: number) => {
     emotionWeights[emotion] = (emotionWeights[emotion] ?? 0) + weight;
@@ -289,6 +298,7 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     }
     if (absence) {
       score += ABSENCE_SCORE * contrast[i];
+      negativeScore += ABSENCE_SCORE * contrast[i];
       negativeWords++;
       strongNegatives++;
       if (contrast[i] > 1) {
@@ -307,6 +317,8 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
       if (contrast[i] > 1) stressedScore += value;
       if (value > 0 && hypotheticalClauses.has(word.clause)) value *= HYPOTHETICAL_FACTOR;
       if (value < 0) negativeWords++;
+      if (value < 0) negativeScore += value;
+      else positiveScore += value;
       score += value;
     }
 
@@ -358,6 +370,10 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     stressedScore,
     stressedStrongNegatives,
     phraseWords: new Set(consumedSentiment.flatMap((consumed, index) => (consumed ? [index] : []))),
+    negated,
+    weights: contrast,
+    positiveScore,
+    negativeScore,
   };
 }
 
@@ -389,6 +405,10 @@ export interface SentimentSignals {
   cues: Cue[];
   /** Whether the comment contains anything that reads negative: a negative word, a cue or irony. */
   negativeCue: boolean;
+  /** The comment's words as parsed (the learned model's features read them). */
+  words: readonly Word[];
+  /** The learned model's probabilities of positive, neutral and negative (set by `analyzeWithSignals`). */
+  probabilities?: [number, number, number];
 }
 
 /**
@@ -415,7 +435,7 @@ export function sentimentSignals(text: string): SentimentSignals | undefined {
     detail.emotionWeights[emotion] = (detail.emotionWeights[emotion] ?? 0) + Math.abs(cue.score) / 2;
   }
   detail.score = score;
-  return { score, detail, cues, negativeCue: detail.negativeWords > 0 || cues.length > 0 };
+  return { score, detail, cues, negativeCue: detail.negativeWords > 0 || cues.length > 0, words };
 }
 
 /**
@@ -437,25 +457,20 @@ export function analyzeWithSignals(
   if (!signals) return none();
   const { detail } = signals;
 
-  let sentiment: Sentiment =
-    detail.score >= SENTIMENT_THRESHOLD ? "positive" : detail.score <= -SENTIMENT_THRESHOLD ? "negative" : "neutral";
-  // A comment with a clear negative (a word or phrase at −1 or below, a missing good thing, or any sentence cue) is
-  // never positive unless the praise comes in the clause a contrast stresses and that clause has no clear negative
-  // ("The hours are long, but I love my team"). Otherwise the praise only balances the complaint: neutral.
-  if (sentiment === "positive" && (detail.strongNegatives > 0 || signals.cues.length > 0)) {
-    const praiseWins = detail.contrast && detail.stressedScore >= SENTIMENT_THRESHOLD && detail.stressedStrongNegatives === 0;
-    if (!praiseWins) sentiment = "neutral";
-  }
-  let sentimentConfidence =
-    sentiment === "neutral"
-      ? 0.5 + 0.4 * Math.max(-0.5, 1 - Math.abs(detail.score) / SENTIMENT_THRESHOLD)
-      : 0.5 + 0.49 * Math.tanh(Math.abs(detail.score) / 2);
+  // The rules' verdict and the learned model over it (src/sentiment-model.ts): positive only when both agree and
+  // nothing vetoes it; otherwise the model's likelier of neutral and negative.
+  const rules = ruleVerdict({ words: signals.words, detail, cues: signals.cues });
+  const learned = modelSentiment({ text, words: signals.words, detail, cues: signals.cues });
+  signals.probabilities = learned.p;
+  let sentiment: Sentiment = learned.sentiment;
+  // The model's probability of the label averaged with the rules' own confidence in it.
+  let sentimentConfidence = (learned.p[CLASSES.indexOf(sentiment)] + ruleConfidence(learned.sentiment, detail.score)) / 2;
   // An answer to "what could we do better" that judges nothing ("Communication.", "Pay people more.") names a
   // shortcoming; an answer to "what do we do well" names a strength. Softened suggestions stay neutral.
-  if (sentiment === "neutral" && !detail.hypothetical) {
-    if (context?.questionKey === QUESTION_DO_BETTER) sentiment = "negative";
-    else if (context?.questionKey === QUESTION_DO_WELL) sentiment = "positive";
-    if (sentiment !== "neutral") sentimentConfidence = 0.6;
+  if (rules.sentiment === "neutral" && !detail.hypothetical && context?.questionKey) {
+    if (context.questionKey === QUESTION_DO_BETTER) sentiment = "negative";
+    else if (context.questionKey === QUESTION_DO_WELL) sentiment = "positive";
+    if (context.questionKey === QUESTION_DO_BETTER || context.questionKey === QUESTION_DO_WELL) sentimentConfidence = 0.6;
   }
 
   let emotion: Emotion;

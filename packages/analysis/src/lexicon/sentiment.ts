@@ -87,7 +87,8 @@ export const SENTIMENT_PHRASES = scoreTable({
   "-2": `out_of_touch drives_me_crazy on_edge fed_up taken_for_granted no_room_for_growth worn_out wearing_me_down
     on_fumes behind_closed_doors in_the_dark lip_service box_ticking a_joke all_talk finger_pointing more_with_less
     second_class like_a_number sink_or_swim let_down let_us_down let_me_down short_staffed pay_peanuts cut_corners
-    cutting_corners left_hand`,
+    cutting_corners left_hand took_the_credit takes_the_credit take_the_credit took_credit takes_credit take_credit
+    handed_in_their_notice handing_in_their_notice handed_in_my_notice`,
   "-2.5": `sick_and_tired how_dare can_not_stand can_not_bear burned_out burnt_out burn_out breaking_point deaf_ears
     dead_end under_the_bus going_downhill eggshells would_not_recommend not_recommend falling_apart boys_club
     can_not_keep_up can_not_keep_going nowhere_to_go`,
