@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as coreSchema from "./schema.js";
+import { createFromTemplate } from "./pglite-template.js";
 import * as reportSchema from "./schema-reports.js";
 
 const schema = { ...coreSchema, ...reportSchema };
@@ -33,6 +34,8 @@ export interface DatabaseHandle {
 }
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** A new embedded database's starting point, written by the server build next to the compiled server (pglite-template.ts). */
+export const PGLITE_TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-template");
 const MIGRATION_LOCK_ID = 72_114_001;
 
 export interface DatabaseOptions {
@@ -63,6 +66,8 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
   if (options.dataDir && options.dataDir !== "memory://") {
     dataDir = path.resolve(options.dataDir, "pglite");
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    if (!options.loadDataDir) createFromTemplate(dataDir, PGLITE_TEMPLATE_DIR, MIGRATIONS_FOLDER);
     mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
