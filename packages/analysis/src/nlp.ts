@@ -1,5 +1,5 @@
+import { createRequire } from "node:module";
 import winkNLP from "wink-nlp";
-import model from "wink-eng-lite-web-model";
 
 /** One word of a comment, as the lexicons see it. */
 export interface Word {
@@ -23,9 +23,13 @@ export interface ParsedComment {
 type Nlp = ReturnType<typeof winkNLP>;
 let instance: Nlp | undefined;
 
-/** The shared wink-nlp instance (sentence boundaries and part-of-speech tagging, which brings lemmas). */
+/**
+ * The shared wink-nlp instance (sentence boundaries and part-of-speech tagging, which brings lemmas). Its English
+ * model is loaded on first use, not when the module is imported: a server that analyses comments on a worker thread
+ * does not pay for it in its own start (about 40 ms).
+ */
 export function nlp(): Nlp {
-  instance ??= winkNLP(model, ["sbd", "pos"]);
+  instance ??= winkNLP(createRequire(import.meta.url)("wink-eng-lite-web-model") as Parameters<typeof winkNLP>[0], ["sbd", "pos"]);
   return instance;
 }
 
