@@ -5,6 +5,7 @@ import { MESSAGES } from "@hearth/shared";
 import { insertTenant } from "../modules/company/company.repo.js";
 import { createPasswordUser } from "../seed/users.js";
 import { STRONG_PASSWORD, type TestApp, call, createTestApp, registerCompany, uniqueEmail } from "../test/harness.js";
+import { clearOfWindowBoundary } from "../test/rate-window.js";
 
 describe("rate limits on sign-in, sign-up and password reset", () => {
   let testApp: TestApp;
@@ -24,6 +25,7 @@ describe("rate limits on sign-in, sign-up and password reset", () => {
   const fromIp = (ip: string) => ({ "x-forwarded-for": ip });
 
   it("locks sign-in for an address and IP together, never the owner signing in from elsewhere", async () => {
+    await clearOfWindowBoundary();
     const { email } = await registerCompany(testApp.app);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -48,6 +50,7 @@ describe("rate limits on sign-in, sign-up and password reset", () => {
   });
 
   it("does not lock an address guessed at from many IPs (the captcha slows it instead, when on)", async () => {
+    await clearOfWindowBoundary();
     const { email } = await registerCompany(testApp.app);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
@@ -66,6 +69,7 @@ describe("rate limits on sign-in, sign-up and password reset", () => {
   });
 
   it("limits sign-in attempts per IP address across emails", async () => {
+    await clearOfWindowBoundary();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 8; attempt += 1) {
       const response = await call(testApp.app, "POST", "/api/auth/sign-in/email", {
@@ -84,6 +88,7 @@ describe("rate limits on sign-in, sign-up and password reset", () => {
   });
 
   it("limits sign-ups per IP address", async () => {
+    await clearOfWindowBoundary();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", {
@@ -96,6 +101,7 @@ describe("rate limits on sign-in, sign-up and password reset", () => {
   });
 
   it("limits password-reset emails per address", async () => {
+    await clearOfWindowBoundary();
     const email = uniqueEmail("reset");
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -126,6 +132,7 @@ describe("sign-in past the per-address limit asks for the captcha (CAPTCHA on)",
   };
 
   it("demands a solved captcha from every IP once an address passed its limit, and lets the owner in with one", async () => {
+    await clearOfWindowBoundary();
     const email = uniqueEmail("captcha-owner");
     await createPasswordUser(testApp.ctx.database.db, {
       tenantId,
@@ -161,6 +168,7 @@ describe("sign-in past the per-address limit asks for the captcha (CAPTCHA on)",
   });
 
   it("does not ask for a captcha below the limit", async () => {
+    await clearOfWindowBoundary();
     const email = uniqueEmail("captcha-fresh");
     await createPasswordUser(testApp.ctx.database.db, {
       tenantId,

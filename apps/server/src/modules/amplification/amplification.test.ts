@@ -8,6 +8,7 @@ import { updateTenant } from "../company/company.repo.js";
 import { insertResponse } from "../surveys/surveys.repo.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
 import { drawableQuoteText, imageSize } from "./quote-image.js";
+import { clearOfWindowBoundary } from "../../test/rate-window.js";
 
 /** A 2×1 red PNG, standing in for a company logo. */
 const LOGO_PNG = Buffer.from(
@@ -171,7 +172,9 @@ describe("social quotes", () => {
   });
 
   it("adds quotes in blocks of k respondents, so a new quote never lines up with a single new response", async () => {
-    const comments: Comment[] = Array.from({ length: 7 }, (_, index) => ({ text: `Quote from response ${index + 1}: kind, supportive people.` }));
+    const comments: Comment[] = Array.from({ length: 7 }, (_, index) => ({
+      text: `Quote from response ${index + 1}: kind, supportive people.`,
+    }));
     const company = await companyWithComments(testApp, "Gold", 7, comments);
     const texts = async () =>
       ((await get("/api/amplification/quotes", company.cookie)).json().quotes as { text: string }[]).map((quote) => quote.text).sort();
@@ -310,6 +313,7 @@ describe("social quotes", () => {
   });
 
   it("rate limits image downloads per user", async () => {
+    await clearOfWindowBoundary();
     // A second Admin: the limit is per user, and Admins read every quote (Managers only their cohorts').
     const admin = await addMember(testApp, gold.tenantId, "Admin");
     const quoteId = gold.ids.get("My manager gives me wonderful, honest feedback every week.") as string;
