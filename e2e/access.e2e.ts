@@ -35,5 +35,9 @@ describe("access denied", () => {
     const { page } = session;
     await page.goto("/dashboard/no-such-page");
     expect(await visibleText(page.getByRole("heading", { name: "Page not found" }))).toBe("Page not found");
+    // outside the app shell too, as the page's one main landmark
+    await page.goto("/no-such-page");
+    expect(await visibleText(page.getByRole("main").getByRole("heading", { name: "Page not found" }))).toBe("Page not found");
+    expect(await page.getByRole("main").count()).toBe(1);
   });
 });

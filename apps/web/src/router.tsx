@@ -153,7 +153,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: "*", handle: { title: "Page not found" }, element: <NotFoundPage /> },
+      { path: "*", handle: { title: "Page not found" }, element: <NotFoundPage standalone /> },
     ],
   },
 ];

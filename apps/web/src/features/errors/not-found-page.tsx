@@ -2,9 +2,13 @@ import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { IconHome } from "@tabler/icons-react";
 import { Link } from "react-router";
 
-export function NotFoundPage() {
+/**
+ * The 404 page. Inside the app shell it is the content of the shell's `<main>`; at the top level (an unknown
+ * address outside /dashboard) it is the page's `<main>` landmark itself (`standalone`).
+ */
+export function NotFoundPage({ standalone = false }: { standalone?: boolean }) {
   return (
-    <Center py={{ base: 40, sm: 80 }} px="md" mih="60vh">
+    <Center component={standalone ? "main" : "div"} py={{ base: 40, sm: 80 }} px="md" mih="60vh">
       <Stack align="center" gap="md" maw={480} ta="center">
         <Text fz={56} fw={800} c="ember.7" lh={1} aria-hidden>
           404
