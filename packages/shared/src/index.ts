@@ -24,5 +24,6 @@ export * from "./contracts/comment-corrections.js";
 export * from "./certification-rule.js";
 export * from "./reports/index.js";
 export * from "./contracts/amplification.js";
+export * from "./billing/prices.js";
 export * from "./billing/deals.js";
 export * from "./billing/licences.js";
