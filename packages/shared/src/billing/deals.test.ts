@@ -89,6 +89,23 @@ describe("deal activity: the branches the issue lists", () => {
     expect(effectivePlanOfDeal(forced, { now: NOW, requestedYear: 2024 })).toBe("Free");
   });
 
+  it("no requested year (the plan in force now): the one-year window decides, across 1 January", () => {
+    const d = deal({ activatedDate: "2025-09-01T00:00:00Z" });
+    expect(effectivePlanOfDeal(d, { now: NOW })).toBe("Gold");
+    expect(effectivePlanOfDeal(d, { now: new Date("2026-08-31T23:59:59.999Z") })).toBe("Gold");
+    expect(effectivePlanOfDeal(d, { now: new Date("2026-09-01T00:00:00Z") })).toBe("Free");
+    // forced: the plan holds after the year too, until an expiry passes
+    const forced = deal({ activatedDate: "2023-05-01T00:00:00Z", forceActivate: true });
+    expect(effectivePlanOfDeal(forced, { now: NOW })).toBe("Gold");
+    expect(effectivePlanOfDeal({ ...forced, expiryDate: "2026-01-01" }, { now: NOW })).toBe("Free");
+    // every inactive branch stays Free without a year
+    expect(effectivePlanOfDeal(deal({ isActive: false }), { now: NOW })).toBe("Free");
+    expect(effectivePlanOfDeal(deal({ activatedDate: null, forceActivate: true }), { now: NOW })).toBe("Free");
+    expect(effectivePlanOfDeal(deal({ dealId: null }), { now: NOW })).toBe("Free");
+    expect(effectivePlanOfDeal(deal({ activatedDate: "2025-05-01T00:00:00Z" }), { now: NOW })).toBe("Free");
+    expect(resolveEffectivePlan([d], { now: NOW })).toEqual({ plan: "Gold", deal: d });
+  });
+
   it("requested year before or equal to the activation year keeps the deal's plan", () => {
     const d = deal();
     expect(effectivePlanOfDeal(d, { now: NOW, requestedYear: 2026 })).toBe("Gold");

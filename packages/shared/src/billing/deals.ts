@@ -1,6 +1,6 @@
 /**
  * Deals and the effective plan (spec surveys §3 Deal, §4 Deal activity, §9 "Deal validity window one year from
- * activation"). Pure: the caller passes `now` and the requested year; nothing here reads the clock.
+ * activation"). Pure: the caller passes `now` (and, for a check about a year, that year); nothing here reads the clock.
  * The rules, every branch and the choices made where the spec is silent: docs/decisions/0027-deals-effective-plan-and-licences.md.
  */
 import { comparePlans, PLAN_RANK, type Plan, toPlan } from "../plans.js";
@@ -38,8 +38,13 @@ export type DealActivity = { active: true; reason: "within-one-year" | "forced" 
 export interface EffectivePlanInput {
   /** The moment the check is made. */
   now: Date;
-  /** The year the request concerns (a certification's year, a report's year; for a check that concerns no year, the current UTC year). */
-  requestedYear: number;
+  /**
+   * The year the request concerns (a certification's year, a report's year): the spec's "requested year is not after
+   * the deal's activation year" applies. Omitted for a check that concerns no particular year (the plan in force now:
+   * /api/me, feature gates, licences, creating a survey): then the year condition does not apply and the deal's
+   * one-year validity window (§9) alone decides. Decision 0027, section 3.
+   */
+  requestedYear?: number;
 }
 
 export interface EffectivePlan {
@@ -148,19 +153,21 @@ export function isDealActive(deal: Deal, now: Date): boolean {
   return describeDealActivity(deal, now).active;
 }
 
-function assertValidYear(requestedYear: number): void {
-  if (!Number.isInteger(requestedYear)) throw new RangeError("requestedYear must be an integer year");
+function assertValidYear(requestedYear: number | undefined): void {
+  if (requestedYear !== undefined && !Number.isInteger(requestedYear)) throw new RangeError("requestedYear must be an integer year");
 }
 
 /**
  * The effective plan of one deal (spec surveys §4): "Effective plan equals the deal's plan only if the deal is active
- * and the requested year is not after the deal's activation year; otherwise Free."
+ * and the requested year is not after the deal's activation year; otherwise Free." Without a requested year (a check
+ * of the plan in force now) only the first condition applies.
  */
 export function effectivePlanOfDeal(deal: Deal, { now, requestedYear }: EffectivePlanInput): Plan {
   assertValidYear(requestedYear);
   if (!isDealActive(deal, now)) return "Free";
   const activationYear = dealActivationYear(deal);
-  if (activationYear === null || requestedYear > activationYear) return "Free";
+  if (activationYear === null) return "Free";
+  if (requestedYear !== undefined && requestedYear > activationYear) return "Free";
   return toPlan(deal.plan);
 }
 
@@ -185,7 +192,7 @@ export function resolveEffectivePlan(deals: readonly Deal[], input: EffectivePla
   return best;
 }
 
-/** The current calendar year in UTC: the requested year for a check that concerns no particular year. */
+/** The current calendar year in UTC (a helper; a check that concerns no particular year passes no requested year). */
 export function currentUtcYear(now: Date): number {
   assertValidNow(now);
   return now.getUTCFullYear();
