@@ -11,9 +11,10 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as coreSchema from "./schema.js";
 import { createFromTemplate } from "./pglite-template.js";
+import * as billingSchema from "./schema-billing.js";
 import * as reportSchema from "./schema-reports.js";
 
-const schema = { ...coreSchema, ...reportSchema };
+const schema = { ...coreSchema, ...reportSchema, ...billingSchema };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
