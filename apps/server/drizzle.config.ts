@@ -2,6 +2,11 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./apps/server/src/db/schema.ts", "./apps/server/src/db/schema-reports.ts", "./apps/server/src/db/schema-billing.ts"],
+  schema: [
+    "./apps/server/src/db/schema.ts",
+    "./apps/server/src/db/schema-reports.ts",
+    "./apps/server/src/db/schema-billing.ts",
+    "./apps/server/src/db/schema-crm.ts",
+  ],
   out: "./apps/server/src/db/migrations",
 });
