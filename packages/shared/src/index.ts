@@ -27,3 +27,4 @@ export * from "./contracts/amplification.js";
 export * from "./billing/prices.js";
 export * from "./billing/deals.js";
 export * from "./billing/licences.js";
+export * from "./legal/index.js";
