@@ -14,6 +14,8 @@ import type { SurveyKind } from "./features/surveys/survey-paths";
 // Every page but sign-in is its own chunk, loaded when its route is first shown (docs/decisions/0025): the sign-in
 // page does not download the dashboard, and the dashboard does not download the editor, the wizard or the reports.
 const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page").then((m) => ({ default: m.ForgotPasswordPage })));
+const LegalDocumentPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.LegalDocumentPage })));
+const OrderFormPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.OrderFormPage })));
 const LogoutPage = lazy(() => import("./features/auth/logout-page").then((m) => ({ default: m.LogoutPage })));
 const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })));
 const SharingPage = lazy(() => import("./features/amplification/sharing-page").then((m) => ({ default: m.SharingPage })));
@@ -124,6 +126,11 @@ export const routes: RouteObject[] = [
       { path: "logout", handle: { title: "Signing out" }, element: <LogoutPage /> },
       { path: "forgot-password", handle: { title: "Forgot password" }, element: <ForgotPasswordPage /> },
       { path: "reset-password", handle: { title: "Reset password" }, element: <ResetPasswordPage /> },
+      // The legal documents' viewer (decision 0029): reachable signed out.
+      { path: "legal/terms", handle: { title: "Terms of Use" }, element: <LegalDocumentPage id="terms" /> },
+      { path: "legal/privacy", handle: { title: "Privacy Policy" }, element: <LegalDocumentPage id="privacy" /> },
+      { path: "legal/saas-agreement", handle: { title: "SaaS Agreement" }, element: <LegalDocumentPage id="saas-agreement" /> },
+      { path: "legal/order-form", handle: { title: "Order Form" }, element: <OrderFormPage /> },
       {
         path: "new-company",
         element: <OnboardingLayout />,

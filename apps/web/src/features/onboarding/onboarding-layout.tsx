@@ -2,6 +2,7 @@ import { Box, Container, Grid, Paper, Stack, Stepper, Text } from "@mantine/core
 import { useMediaQuery } from "@mantine/hooks";
 import { Outlet, useLocation } from "react-router";
 import { Brand } from "../shell/brand";
+import { LegalLinks } from "../legal/legal-links";
 
 const STEPS = [
   { label: "Register", description: "Create your account" },
@@ -61,6 +62,7 @@ export function OnboardingLayout() {
             <Paper withBorder shadow="sm" p={{ base: "md", sm: "xl" }}>
               <Outlet />
             </Paper>
+            <LegalLinks mt="sm" />
           </Grid.Col>
         </Grid>
       </Container>

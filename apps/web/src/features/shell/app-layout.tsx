@@ -1,6 +1,7 @@
 import { AppShell, Button, Center, Loader, Stack, Text } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { LegalLinks } from "../legal/legal-links";
 import { errorMessage } from "../../lib/api";
 import { useMe } from "../auth/session";
 import { SupportProvider } from "../support/support-context";
@@ -63,6 +64,7 @@ export function AppLayout() {
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0">
           <Outlet />
+          <LegalLinks mt="xl" />
         </AppShell.Main>
       </AppShell>
       <UpgradeDialogs me={me.data} />
