@@ -27,4 +27,6 @@ export * from "./contracts/amplification.js";
 export * from "./billing/prices.js";
 export * from "./billing/deals.js";
 export * from "./billing/licences.js";
+export * from "./billing/cart.js";
+export * from "./billing/cart-pricing.js";
 export * from "./legal/index.js";
