@@ -45,6 +45,8 @@ export const user = pgTable(
       .notNull()
       .references(() => tenant.id, { onDelete: "cascade" }),
     isInternalAccount: boolean("is_internal_account").notNull().default(false),
+    /** When the user ticked "I accept the Terms of Use and the Privacy Policy" at registration; null before this column. */
+    termsAndConditionsAcceptDate: timestamp("terms_and_conditions_accept_date", { withTimezone: true }),
     /** The comment filters a user last chose (spec: selectedFilters), per survey. */
     selectedFilters: jsonb("selected_filters").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "terms_and_conditions_accept_date" timestamp with time zone;
