@@ -18,7 +18,7 @@ import {
   checkCartChoice,
   findCartBadge,
 } from "./cart.js";
-import { allowanceLimit, remainingLicences } from "./licences.js";
+import { remainingLicences } from "./licences.js";
 import { additionalAreaPrice, certificationPrice, type LicenceType, type PricedPlan, type PricingWarning, planPrice } from "./prices.js";
 
 /** "within 2 badges of the next plan's break-even" (spec surveys §4). */
@@ -71,7 +71,7 @@ export interface DroppedCartItem {
 
 export interface PricedCart {
   lines: PricedCartLine[];
-  /** The sum of payable lines' prices: what checkout charges. */
+  /** The sum of payable lines' prices: what checkout charges (lines over the licence or not eligible are not payable). */
   total: number;
   /** The sum of payable lines' original prices. */
   originalTotal: number;
@@ -177,12 +177,13 @@ function resolve(cart: Cart, context: CartContext, warnings: PricingWarning[], d
 
 /**
  * Marks badges under a plan: Not Eligible ones are held (shown at their price, not charged); eligible ones are
- * plan-included, most expensive first, while the plan has certification licences left; the rest are charged at their
- * price, with "Exceeds the amount included in the plan" when the plan includes any badges at all.
+ * plan-included, most expensive first, while the plan has certification licences left. The rest exceed the plan's
+ * licence: shown at their price with "Exceeds the amount included in the plan" and the sales tooltip, not charged;
+ * checkout turns them into a sales request, never an order line (issue 12 item 6: "Items that need sales (not
+ * eligible, over the licence) become a sales request instead of an order line").
  */
 function applyPlan(badges: readonly Resolved[], governing: Plan, context: CartContext): PricedCartLine[] {
   let left = remainingLicences(governing, "certification", context.certificationLicencesUsed);
-  const includesBadges = (allowanceLimit(governing, "certification") ?? 1) > 0;
   const lines = new Map<Resolved, PricedCartLine>();
   const eligible = badges
     .filter((b) => b.line.eligibility)
@@ -190,12 +191,12 @@ function applyPlan(badges: readonly Resolved[], governing: Plan, context: CartCo
   for (const badge of eligible) {
     const included = left === null || left > 0;
     if (left !== null && left > 0) left -= 1;
-    lines.set(badge, {
-      ...badge.line,
-      price: included ? 0 : badge.line.originalPrice,
-      isPlanIncluded: included,
-      message: included || !includesBadges ? null : CART_EXCEEDS_PLAN,
-    });
+    lines.set(
+      badge,
+      included
+        ? { ...badge.line, price: 0, isPlanIncluded: true }
+        : { ...badge.line, payable: false, message: CART_EXCEEDS_PLAN, tooltip: CART_SALES_TOOLTIP },
+    );
   }
   return badges.map(
     (badge) => lines.get(badge) ?? { ...badge.line, payable: false, message: CART_NOT_ELIGIBLE, tooltip: CART_SALES_TOOLTIP },
@@ -204,6 +205,15 @@ function applyPlan(badges: readonly Resolved[], governing: Plan, context: CartCo
 
 function totalOf(lines: readonly PricedCartLine[]): number {
   return lines.reduce((sum, line) => (line.payable ? sum + line.price : sum), 0);
+}
+
+/**
+ * What the company would pay for the cart through checkout and the sales team together: the payable lines, plus the
+ * list price of every eligible badge over the licence (what the sales team would charge for it). The next-plan offer
+ * compares this, since a plan's break-even is measured against buying the badges it would include.
+ */
+function costOf(lines: readonly PricedCartLine[]): number {
+  return lines.reduce((sum, line) => sum + (line.payable ? line.price : line.message === CART_EXCEEDS_PLAN ? line.originalPrice : 0), 0);
 }
 
 function assertUsed(used: number): void {
@@ -228,8 +238,8 @@ function nextPlanOffer(plan: PricedCartLine | null, badges: readonly Resolved[],
       order: badges.length + i,
     }));
     const all = [...badges, ...copies];
-    const currentTotal = (plan?.price ?? 0) + totalOf(applyPlan(all, governing, context));
-    const nextPlanTotal = nextLine.price + totalOf(applyPlan(all, next, context));
+    const currentTotal = (plan?.price ?? 0) + costOf(applyPlan(all, governing, context));
+    const nextPlanTotal = nextLine.price + costOf(applyPlan(all, next, context));
     if (nextPlanTotal <= currentTotal) {
       const offer: NextPlanOffer = {
         plan: next,
@@ -287,7 +297,7 @@ export interface CartCheckout {
   amount: number;
   /** The lines bought (plan-included badges among them, at 0). */
   purchased: PricedCartLine[];
-  /** Lines that stay in the cart (Not Eligible): kept for the sales team, not charged. */
+  /** Lines that need the sales team (Not Eligible, or over the plan's licence): a sales request, not an order line. */
   kept: PricedCartLine[];
 }
 

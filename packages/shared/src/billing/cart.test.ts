@@ -91,7 +91,7 @@ describe("a plan item replaces an earlier plan item", () => {
 });
 
 describe("plan-included up to the plan's certification licence", () => {
-  it("Silver makes 4 badges free (price 0, original price kept); the 5th exceeds and is charged", () => {
+  it("Silver makes 4 badges free (price 0, original price kept); the 5th exceeds: shown at its price, not charged, for sales", () => {
     const cart = build([plan("Silver"), cert("c1"), cert("c2"), cert("c3"), cert("c4"), cert("c5")]);
     const priced = priceCart(cart, context());
     const badges = priced.lines.filter((l) => l.kind === "badge");
@@ -102,8 +102,9 @@ describe("plan-included up to the plan's certification licence", () => {
       ["badge:c4", 0, CERT_PRINT, true, null],
       ["badge:c5", CERT_PRINT, CERT_PRINT, false, CART_EXCEEDS_PLAN],
     ]);
-    expect(priced.total).toBe(SILVER + CERT_PRINT);
-    expect(priced.originalTotal).toBe(SILVER + 5 * CERT_PRINT);
+    expect(badges[4]).toMatchObject({ payable: false, tooltip: CART_SALES_TOOLTIP });
+    expect(priced.total).toBe(SILVER);
+    expect(priced.originalTotal).toBe(SILVER + 4 * CERT_PRINT);
     expect(priced.includedSavings).toBe(4 * CERT_PRINT);
     expect(priced.governingPlan).toBe("Silver");
   });
@@ -124,7 +125,8 @@ describe("plan-included up to the plan's certification licence", () => {
     const cart = build([plan("Silver"), cert("c1"), cert("c2")]);
     const priced = priceCart(cart, context({ certificationLicencesUsed: 3 }));
     expect(priced.lines.filter((l) => l.isPlanIncluded).map((l) => l.id)).toEqual(["badge:c1"]);
-    expect(priced.total).toBe(SILVER + CERT_PRINT);
+    expect(priced.total).toBe(SILVER);
+    expect(line(cart, "badge:c2", context({ certificationLicencesUsed: 3 }))).toMatchObject({ payable: false, message: CART_EXCEEDS_PLAN });
   });
 
   it("without a plan in the cart, the company's effective plan includes its remaining badges", () => {
@@ -138,10 +140,13 @@ describe("plan-included up to the plan's certification licence", () => {
     ]);
   });
 
-  it("a Free company without a plan pays each badge, with no message (no plan includes any)", () => {
+  it("a Free company without a plan buys no badge outright: Free includes none, so each exceeds and goes to sales", () => {
     const priced = priceCart(build([cert("c1")]), context());
-    expect(priced.lines).toMatchObject([{ price: CERT_PRINT, isPlanIncluded: false, message: null, payable: true }]);
-    expect(priced.total).toBe(CERT_PRINT);
+    expect(priced.lines).toMatchObject([
+      { price: CERT_PRINT, isPlanIncluded: false, message: CART_EXCEEDS_PLAN, tooltip: CART_SALES_TOOLTIP, payable: false },
+    ]);
+    expect(priced.total).toBe(0);
+    expect(planCheckout(build([cert("c1")]), context())).toMatchObject({ amount: 0, purchased: [], kept: [{ id: "badge:c1" }] });
   });
 });
 
@@ -152,11 +157,12 @@ describe("removing the plan restores prices", () => {
     const result = removeCartItem(cart, "plan", context());
     if (!result.ok) throw new Error(result.reason);
     const priced = priceCart(result.cart, context());
-    expect(priced.lines.map((l) => [l.id, l.price, l.originalPrice, l.isPlanIncluded])).toEqual([
-      ["badge:c1", CERT_PRINT, CERT_PRINT, false],
-      ["badge:c2", CERT_PRINT, CERT_PRINT, false],
+    expect(priced.lines.map((l) => [l.id, l.price, l.originalPrice, l.isPlanIncluded, l.message])).toEqual([
+      ["badge:c1", CERT_PRINT, CERT_PRINT, false, CART_EXCEEDS_PLAN],
+      ["badge:c2", CERT_PRINT, CERT_PRINT, false, CART_EXCEEDS_PLAN],
     ]);
-    expect(priced.total).toBe(2 * CERT_PRINT);
+    // on Free nothing includes them any more: they are shown at their price and left to the sales team
+    expect(priced.total).toBe(0);
     expect(result.logs).toEqual([
       { action: "remove_from_cart", itemId: "plan", kind: "plan", certification: "Silver", year: null, licenceType: null },
     ]);
@@ -256,14 +262,16 @@ describe("Not Eligible", () => {
 });
 
 describe("Exceeds the amount included in the plan", () => {
-  it("a company on Bronze that used its one licence is charged for each badge, with the message", () => {
+  it("a company on Bronze that used its one licence sees each badge at its price with the message and the sales tooltip; none is charged", () => {
     const ctx = context({ currentPlan: "Bronze", certificationLicencesUsed: 1 });
     const priced = priceCart(build([cert("c1"), cert("women")], ctx), ctx);
     expect(priced.lines.map((l) => [l.price, l.message, l.payable, l.tooltip])).toEqual([
-      [CERT_PRINT, CART_EXCEEDS_PLAN, true, null],
-      [AREA_PRINT, CART_EXCEEDS_PLAN, true, null],
+      [CERT_PRINT, CART_EXCEEDS_PLAN, false, CART_SALES_TOOLTIP],
+      [AREA_PRINT, CART_EXCEEDS_PLAN, false, CART_SALES_TOOLTIP],
     ]);
-    expect(priced.total).toBe(CERT_PRINT + AREA_PRINT);
+    expect(priced.total).toBe(0);
+    // checkout turns them into a sales request, never an order line
+    expect(planCheckout(build([cert("c1"), cert("women")], ctx), ctx)).toMatchObject({ amount: 0, purchased: [] });
   });
 });
 
@@ -393,7 +401,7 @@ describe("size, billing cycle and inputs", () => {
     const small = context({ companySize: "small", billingCycle: "monthly" });
     expect(priceCart(build([plan("Gold"), cert("c1")], small), small).lines.map((l) => l.originalPrice)).toEqual([300_000, 500_000]);
     const enterprise = context({ companySize: "Enterprise" });
-    expect(priceCart(build([cert("women", "unlimiteduse")], enterprise), enterprise).total).toBe(850_000);
+    expect(priceCart(build([cert("women", "unlimiteduse")], enterprise), enterprise).lines[0]?.originalPrice).toBe(850_000);
   });
 
   it("a negative or fractional count of licences used is a programming error", () => {
