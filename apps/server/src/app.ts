@@ -20,6 +20,8 @@ import { registerAmplificationRoutes } from "./modules/amplification/amplificati
 import { startCommentAnalysis } from "./modules/comments/comment-analysis.js";
 import { registerCommentRoutes } from "./modules/comments/comments.routes.js";
 import { registerCompanyRoutes } from "./modules/company/company.routes.js";
+import { defineCrmJobs } from "./modules/crm/crm.jobs.js";
+import { registerCrmRoutes } from "./modules/crm/crm.routes.js";
 import { registerDevMailRoutes } from "./modules/email/dev-mail.routes.js";
 import { defineEmailJobs } from "./modules/email/email.jobs.js";
 import { EmailService } from "./modules/email/email.service.js";
@@ -111,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   };
   for (const definition of defineInvitationJobs(ctx)) jobs.define(definition);
   for (const definition of defineReportJobs(ctx)) jobs.define(definition);
+  for (const definition of defineCrmJobs(ctx)) jobs.define(definition);
 
   let closing = false;
   app.addHook("onSend", async (request, reply) => {
@@ -153,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerSsoRoutes(app, ctx);
   await registerSurveyRoutes(app, ctx);
   await registerPlanRoutes(app, ctx);
+  await registerCrmRoutes(app, ctx);
   await registerSurveyExportRoutes(app, ctx);
   await registerInvitationRoutes(app, ctx);
   await registerUnsubscribeRoutes(app, ctx);

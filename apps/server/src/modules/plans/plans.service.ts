@@ -6,6 +6,7 @@ import { AppError, notFound } from "../../lib/errors.js";
 import { findUserInTenant } from "../account/account.repo.js";
 import { findTenant } from "../company/company.repo.js";
 import { renderEmail } from "../email/email.layout.js";
+import { CRM_EVENT_JOB, enqueueCrmEvents, upgradeRequestCompanyEvent } from "../crm/crm.service.js";
 import { insertUpgradeRequest, listUserUpgradeRequests } from "./plans.repo.js";
 
 /** Records an upgrade request (only for a plan above the current one) and tells the sales team by email. */
@@ -35,9 +36,22 @@ export async function requestPlanUpgrade(ctx: AppContext, actor: Actor, requeste
       { ...email, to: ctx.env.SUPPORT_EMAIL, kind: "plan-upgrade-request", tenantId: actor.tenantId, headers: { "Reply-To": actor.email } },
       tx as unknown as Database,
     );
+    // the CRM hears of the request with it (integration/update-company), by a job: a CRM outage never fails this call
+    const crmEvent = upgradeRequestCompanyEvent({
+      upgradeRequestId: stored.id,
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      companyName: tenant.companyName,
+      requestedPlan,
+      dateRequested: stored.dateRequested,
+      userEmail: actor.email,
+      userName: name,
+    });
+    await enqueueCrmEvents(ctx.jobs, [crmEvent], tx as unknown as Database);
     return stored;
   });
   await ctx.email.enqueueDelivery(outboxId);
+  ctx.jobs.wake(CRM_EVENT_JOB);
   return {
     success: true as const,
     message: PLAN_REQUEST_RECEIVED,
