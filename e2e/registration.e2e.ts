@@ -7,6 +7,7 @@ const WEAK = "Weak Password! Please use some strong password!";
 const MISMATCH = "Passwords are not the same. Please ensure your passwords are the same.";
 const CAPTCHA_MISSING = "Please fill out reCAPTCHA";
 const STRONG = "Hearth-Ember-2026!";
+const TERMS_LABEL = "I accept the Terms of Use and the Privacy Policy";
 
 async function fillRegistration(session: Session, email: string, company: string, password = STRONG) {
   const { page } = session;
@@ -16,6 +17,7 @@ async function fillRegistration(session: Session, email: string, company: string
   await page.locator('input[name="password"]').fill(password);
   await page.locator('input[name="confirmPassword"]').fill(password);
   await page.locator('input[name="companyName"]').fill(company);
+  await page.getByRole("checkbox", { name: TERMS_LABEL }).check();
 }
 
 describe("registration", () => {
@@ -48,6 +50,35 @@ describe("registration", () => {
     await page.locator('input[name="confirmPassword"]').fill(`${STRONG}x`);
     expect(await visibleText(page.getByText(MISMATCH, { exact: true }))).toBe(MISMATCH);
     expect(await page.getByText(WEAK).count()).toBe(0);
+  });
+
+  test("registration needs the terms accepted; the checkbox links to the Terms of Use and the Privacy Policy", async () => {
+    const { page } = session;
+    await page.goto("/new-company");
+    await fillRegistration(session, uniqueEmail("terms"), "Unticked Co");
+    await page.getByRole("checkbox", { name: TERMS_LABEL }).uncheck();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByText("Accept the Terms of Use and the Privacy Policy to register.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/new-company");
+    expect(await page.getByRole("link", { name: "Terms of Use" }).first().getAttribute("href")).toBe("/legal/terms");
+    expect(await page.getByRole("link", { name: "Privacy Policy" }).first().getAttribute("href")).toBe("/legal/privacy");
+  });
+
+  test("the legal documents are readable signed out, with contents, and the order form is a labelled sample", async () => {
+    const { page } = session;
+    for (const [path, title] of [
+      ["/legal/terms", "Terms of Use"],
+      ["/legal/privacy", "Privacy Policy"],
+      ["/legal/saas-agreement", "Software-as-a-Service Agreement"],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      await page.getByRole("navigation", { name: "Contents" }).waitFor();
+    }
+    await page.goto("/legal/order-form");
+    await page.getByRole("heading", { level: 1, name: "Order Form" }).waitFor();
+    await page.getByText("Sample order form").waitFor();
+    expect(await visibleText(page.locator("main"))).toContain("Order Form Date");
   });
 
   test("an address that already has an account is answered as a new one, and its owner gets an email", async () => {

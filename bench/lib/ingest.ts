@@ -282,6 +282,7 @@ export async function startSeededApp(options: Pick<IngestOptions, "databaseUrl" 
       firstName: "Bea",
       lastName: "Bench",
       companyName: "Bench Co",
+      acceptTerms: true,
     });
     if (signUp.statusCode !== 200) throw new Error(`sign-up answered ${signUp.statusCode}: ${signUp.body.slice(0, 300)}`);
     const cookie = cookieOf(signUp.headers["set-cookie"]);

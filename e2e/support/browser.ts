@@ -147,6 +147,7 @@ export async function registerViaApi(baseURL: string, email: string, password: s
       firstName: "Morgan",
       lastName: "Hale",
       companyName,
+      acceptTerms: true,
     }),
   });
   if (!response.ok) throw new Error(`Sign-up failed with ${response.status}: ${await response.text()}`);

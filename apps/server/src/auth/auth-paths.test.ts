@@ -118,6 +118,7 @@ const signUpBody = (email: string, overrides: Record<string, unknown> = {}) => (
   firstName: "Path",
   lastName: "Tester",
   companyName: "Paths Inc",
+  acceptTerms: true,
   ...overrides,
 });
 

@@ -2,9 +2,19 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES, PASSWORD_MESSAGES } from "@hearth/shared";
+import { MESSAGES, PASSWORD_MESSAGES, TERMS_ACCEPTANCE_REQUIRED } from "@hearth/shared";
 import { tenant, user } from "../db/schema.js";
-import { STRONG_PASSWORD, type TestApp, call, cookieFrom, createTestApp, registerCompany, signIn, uniqueEmail } from "../test/harness.js";
+import {
+  STRONG_PASSWORD,
+  type TestApp,
+  addMember,
+  call,
+  cookieFrom,
+  createTestApp,
+  registerCompany,
+  signIn,
+  uniqueEmail,
+} from "../test/harness.js";
 import { latestEmailTo } from "../test/outbox.js";
 
 const signUpBody = (overrides: Record<string, unknown> = {}) => ({
@@ -14,6 +24,7 @@ const signUpBody = (overrides: Record<string, unknown> = {}) => ({
   firstName: "Rae",
   lastName: "Register",
   companyName: "Registered Co",
+  acceptTerms: true,
   ...overrides,
 });
 
@@ -41,6 +52,37 @@ describe("registration, verification, sign-in and password reset", () => {
     expect(response.json().error).toMatchObject({ code: "WEAK_PASSWORD", message: PASSWORD_MESSAGES.weak });
     expect(response.json().error.fields.password).toBe(PASSWORD_MESSAGES.weak);
     expect(await userCount()).toBe(before);
+  });
+
+  it("refuses a sign-up without accepting the terms, naming the field, and creates no user or company", async () => {
+    const users = await userCount();
+    const tenants = Number((await db().select({ n: count() }).from(tenant))[0].n);
+    for (const acceptTerms of [undefined, false, "true", "yes"]) {
+      const email = uniqueEmail("no-terms");
+      const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", { body: signUpBody({ email, acceptTerms }) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({ code: "VALIDATION_FAILED", fields: { acceptTerms: TERMS_ACCEPTANCE_REQUIRED } });
+      expect(Object.keys(response.json().error.fields)).toEqual(["acceptTerms"]);
+      expect(await db().select({ id: user.id }).from(user).where(eq(user.email, email))).toEqual([]);
+    }
+    expect(await userCount()).toBe(users);
+    expect(Number((await db().select({ n: count() }).from(tenant))[0].n)).toBe(tenants);
+  });
+
+  it("records when the terms were accepted at registration", async () => {
+    const before = Date.now();
+    const session = await registerCompany(testApp.app);
+    const [row] = await db().select({ acceptedAt: user.termsAndConditionsAcceptDate }).from(user).where(eq(user.id, session.userId));
+    expect(row.acceptedAt).toBeInstanceOf(Date);
+    expect(row.acceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.acceptedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it("leaves the acceptance date empty for users who did not register themselves", async () => {
+    const owner = await registerCompany(testApp.app);
+    const member = await addMember(testApp, owner.tenantId, "Staff");
+    const [row] = await db().select({ acceptedAt: user.termsAndConditionsAcceptDate }).from(user).where(eq(user.id, member.userId));
+    expect(row.acceptedAt).toBeNull();
   });
 
   it("names each missing registration field", async () => {

@@ -155,6 +155,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
         role: "Admin",
         tenantId: randomUUID(),
         isInternalAccount: false,
+        termsAndConditionsAcceptDate: now,
         id: randomUUID(),
       },
     });
@@ -252,6 +253,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
         role: { type: "string", required: false, input: false, defaultValue: "Staff" },
         tenantId: { type: "string", required: false, input: false },
         isInternalAccount: { type: "boolean", required: false, input: false, defaultValue: false },
+        termsAndConditionsAcceptDate: { type: "date", required: false, input: false },
       },
     },
     socialProviders:
@@ -290,7 +292,20 @@ export function createAuth({ env, database, email }: AuthDependencies) {
               return { data: { ...user, firstName, lastName, tenantId: ssoTenantId, role: "Staff", isInternalAccount: false } };
             }
             const created = await insertTenant(db, { companyName: readText(body, "companyName"), plan: "Free" });
-            return { data: { ...user, firstName, lastName, tenantId: created.id, role: "Admin", isInternalAccount: false } };
+            // The registration form's checkbox; auth-rules.ts refuses a sign-up by email without it (decision 0029).
+            const acceptedTerms = ctx?.path === "/sign-up/email" && (body as Record<string, unknown> | undefined)?.acceptTerms === true;
+            const termsAndConditionsAcceptDate = acceptedTerms ? new Date() : null;
+            return {
+              data: {
+                ...user,
+                firstName,
+                lastName,
+                tenantId: created.id,
+                role: "Admin",
+                isInternalAccount: false,
+                termsAndConditionsAcceptDate,
+              },
+            };
           },
           async after(user) {
             const created = user as typeof user & { tenantId?: string; role?: string };

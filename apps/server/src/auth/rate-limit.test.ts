@@ -92,7 +92,15 @@ describe("rate limits on sign-in, sign-up and password reset", () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", {
-        body: { email: uniqueEmail("burst"), password: STRONG_PASSWORD, name: "B B", firstName: "B", lastName: "B", companyName: "Burst" },
+        body: {
+          email: uniqueEmail("burst"),
+          password: STRONG_PASSWORD,
+          name: "B B",
+          firstName: "B",
+          lastName: "B",
+          companyName: "Burst",
+          acceptTerms: true,
+        },
         headers: fromIp("10.3.0.1"),
       });
       statuses.push(response.statusCode);

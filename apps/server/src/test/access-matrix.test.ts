@@ -109,6 +109,7 @@ const AUTH_OPERATIONS: { path: string; body: (bad: string) => Record<string, unk
       firstName: bad,
       lastName: bad,
       companyName: bad,
+      acceptTerms: true,
     }),
   },
   { path: "/api/auth/sign-in/email", body: (bad) => ({ email: `a${bad}@example.com`, password: bad }) },

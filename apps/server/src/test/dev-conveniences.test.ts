@@ -114,6 +114,7 @@ describe("origins: localhost, 127.0.0.1 and [::1] on APP_URL's port outside prod
           firstName: "Lo",
           lastName: "Cal",
           companyName: "Loopback Co",
+          acceptTerms: true,
         },
       });
     email = `origin-${Date.now()}@example.com`;

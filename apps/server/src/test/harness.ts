@@ -121,6 +121,7 @@ export async function registerCompany(app: FastifyInstance, input: { email?: str
       firstName: "Olive",
       lastName: "Owner",
       companyName: input.companyName ?? "Acme Testing",
+      acceptTerms: true,
     },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);

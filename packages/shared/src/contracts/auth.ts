@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MESSAGES, isStrongPassword } from "../password.js";
 import { optionalText } from "./common.js";
+import { TERMS_ACCEPTANCE_REQUIRED } from "../legal/documents.js";
 
 export const strongPasswordSchema = z.string().max(128).refine(isStrongPassword, { message: PASSWORD_MESSAGES.weak });
 
@@ -21,6 +22,8 @@ export const registrationExtrasSchema = z.object({
   lastName: z.string().trim().min(1, "Last name is required").max(100),
   companyName: z.string().trim().min(1, "Company name is required").max(200),
   captcha: z.string().max(20000).optional(),
+  /** The registration checkbox: the Terms of Use and the Privacy Policy must be accepted (decision 0029). */
+  acceptTerms: z.literal(true, { error: TERMS_ACCEPTANCE_REQUIRED }),
 });
 
 /** What a company admin enters to set up single sign-on (OIDC) for one email domain. */

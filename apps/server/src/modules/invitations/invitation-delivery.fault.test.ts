@@ -133,6 +133,7 @@ describe("invitation delivery survives a killed worker", () => {
       firstName: "Fay",
       lastName: "Owner",
       companyName: "Fault Tolerant Inc",
+      acceptTerms: true,
     });
     await api("PUT", "/api/company/profile", COMPLETE_PROFILE);
     const survey = await api("POST", "/api/surveys", lowiInput());

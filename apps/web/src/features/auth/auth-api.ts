@@ -8,6 +8,8 @@ export interface SignUpBody {
   lastName: string;
   companyName: string;
   captcha?: string;
+  /** The registration checkbox (the server refuses a sign-up without it). */
+  acceptTerms: true;
 }
 
 export const authApi = {

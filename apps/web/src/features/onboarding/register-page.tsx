@@ -1,5 +1,5 @@
-import { MESSAGES, registrationExtrasSchema } from "@hearth/shared";
-import { Alert, Anchor, Button, Center, Loader, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { LEGAL_ROUTES, MESSAGES, registrationExtrasSchema } from "@hearth/shared";
+import { Alert, Anchor, Button, Center, Checkbox, Loader, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
@@ -13,7 +13,7 @@ import { NewPasswordFields } from "../auth/password-fields";
 import { passwordVerdict } from "../auth/password-verdict";
 import { useMe, usePublicConfig } from "../auth/session";
 
-const FIELDS = ["firstName", "lastName", "email", "password", "companyName", "captcha"] as const;
+const FIELDS = ["firstName", "lastName", "email", "password", "companyName", "captcha", "acceptTerms"] as const;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function RegisterPage() {
@@ -26,6 +26,7 @@ export function RegisterPage() {
   const [confirmation, setConfirmation] = useState("");
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
+  const [acceptTerms, setAcceptTerms] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [accountExists, setAccountExists] = useState(false);
@@ -61,7 +62,7 @@ export function RegisterPage() {
     setSubmitted(true);
     setFormError(null);
     setAccountExists(false);
-    const checked = validate(registrationExtrasSchema, { ...values, captcha: captcha ?? undefined });
+    const checked = validate(registrationExtrasSchema, { ...values, captcha: captcha ?? undefined, acceptTerms });
     const nextErrors: FieldErrors = { ...checked.errors };
     if (!EMAIL_PATTERN.test(values.email.trim())) nextErrors.email = "Enter a valid email address";
     if (captchaProvider !== "off" && !captcha) nextErrors.captcha = MESSAGES.captchaMissing;
@@ -82,6 +83,7 @@ export function RegisterPage() {
         lastName,
         companyName: values.companyName.trim(),
         captcha: captcha ?? undefined,
+        acceptTerms: true,
       });
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       navigate("/new-company/verify", { state: { email, justSent: true } });
@@ -137,6 +139,30 @@ export function RegisterPage() {
               error={errors.captcha}
             />
           )}
+          <Checkbox
+            name="acceptTerms"
+            checked={acceptTerms}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setAcceptTerms(checked);
+              if (checked) setErrors((current) => ({ ...current, acceptTerms: undefined }));
+            }}
+            required
+            aria-required
+            error={errors.acceptTerms}
+            label={
+              <>
+                I accept the{" "}
+                <Anchor component={Link} to={LEGAL_ROUTES.terms} target="_blank">
+                  Terms of Use
+                </Anchor>{" "}
+                and the{" "}
+                <Anchor component={Link} to={LEGAL_ROUTES.privacy} target="_blank">
+                  Privacy Policy
+                </Anchor>
+              </>
+            }
+          />
           {formError && (
             <Alert color="red" variant="light" role="alert">
               {formError}
