@@ -30,3 +30,4 @@ export * from "./billing/licences.js";
 export * from "./billing/cart.js";
 export * from "./billing/cart-pricing.js";
 export * from "./legal/index.js";
+export * from "./contracts/billing.js";

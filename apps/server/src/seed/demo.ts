@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.js";
 import { notification } from "../db/schema.js";
+import { insertDeal } from "../modules/billing/billing.repo.js";
 import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
 import { createInternalUser } from "../modules/internal/internal-users.service.js";
 import { seedDemoSurveys } from "./demo-surveys.js";
@@ -28,6 +29,15 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     timeZone: "America/Chicago",
     plan: "Gold",
     isDemo: true,
+  });
+  // The plan reaches the company through a deal (decision 0027): forced and active from now, with no expiry.
+  await insertDeal(db, demo.id, {
+    plan: "Gold",
+    dealId: null,
+    isActive: true,
+    activatedDate: new Date(),
+    expiryDate: null,
+    forceActivate: true,
   });
   const adminId = await createPasswordUser(db, {
     tenantId: demo.id,

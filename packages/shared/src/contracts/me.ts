@@ -3,6 +3,7 @@ import { COMPANY_SIZES } from "../company-size.js";
 import { PERMISSIONS, ROLES } from "../permissions.js";
 import { FEATURES } from "../features.js";
 import { PLANS } from "../plans.js";
+import { dealSchema } from "./billing.js";
 
 export const meResponseSchema = z.object({
   user: z.object({
@@ -19,7 +20,12 @@ export const meResponseSchema = z.object({
   tenant: z.object({
     id: z.string(),
     companyName: z.string().nullable(),
+    /** The plan stored on the company: a record of what was sold. No check reads it (decision 0027). */
     plan: z.enum(PLANS),
+    /** The plan in force now, from the company's deals (spec surveys §4): every check of plan, feature or licence reads this. */
+    effectivePlan: z.enum(PLANS),
+    /** The deal that gives the effective plan; null when it is Free because no deal gives one. */
+    deal: dealSchema.nullable(),
     companySize: z.enum(COMPANY_SIZES),
     profileComplete: z.boolean(),
     /** Every feature this user may use in this company: plan, the company's own grants, internal visibility. */

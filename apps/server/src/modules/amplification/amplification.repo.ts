@@ -139,19 +139,17 @@ export async function hideComment(db: Database, tenantId: string, quoteId: strin
 
 export interface QuoteTenantRow {
   companyName: string | null;
-  plan: string;
   features: string[];
   isDemo: boolean;
   logoContentType: string | null;
   logoUpdatedAt: Date | null;
 }
 
-/** What the quotes need of the company: its name, plan and whether it is the demo company (no logo bytes). */
+/** What the quotes need of the company (its plan comes from its deals: billing.service.ts): its name, features and whether it is the demo company (no logo bytes). */
 export async function findQuoteTenant(db: Database, tenantId: string): Promise<QuoteTenantRow | undefined> {
   const [row] = await db
     .select({
       companyName: tenant.companyName,
-      plan: tenant.plan,
       features: tenant.features,
       isDemo: tenant.isDemo,
       logoContentType: tenant.logoContentType,

@@ -9,11 +9,12 @@
  * contact details are never quotes. A reader sees only quotes they could read as comments: Staff limited to assigned
  * cohorts see their cohorts' quotes only (the Comments page's selection, `readableCommentIds`).
  */
-import { hasFeature, hasPermission, normalizeQuoteText, type SocialQuoteList, type SocialQuoteQuery } from "@hearth/shared";
+import { hasFeature, hasPermission, normalizeQuoteText, type Plan, type SocialQuoteList, type SocialQuoteQuery } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { MemoryRateLimiter } from "../../lib/memory-rate-limit.js";
+import { readEffectivePlan } from "../billing/billing.service.js";
 import { readableCommentIds } from "../comments/comments.service.js";
 import { loadSurveyIfVisibleAsWhole } from "../reports/reports.service.js";
 import { publishedCommentSeq } from "../reports/survey-state.js";
@@ -36,12 +37,18 @@ const images = new QuoteImageCache();
 /** Images cost CPU: each user may render (or fetch) 20 a minute on one instance. */
 const imageLimiter = new MemoryRateLimiter(20, 60_000);
 
-function canDownload(actor: Actor, tenant: QuoteTenantRow): boolean {
+/** The company as the quotes see it: its row, with the plan in force now from its deals (decision 0027). */
+type QuoteTenant = QuoteTenantRow & { effectivePlan: Plan };
+
+function canDownload(actor: Actor, tenant: QuoteTenant): boolean {
   const user = { isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount };
-  return hasFeature(user, tenant, "SocialAmplification") && hasPermission(actor, "amplification");
+  return (
+    hasFeature(user, { plan: tenant.effectivePlan, features: tenant.features }, "SocialAmplification") &&
+    hasPermission(actor, "amplification")
+  );
 }
 
-function requireDownload(actor: Actor, tenant: QuoteTenantRow): void {
+function requireDownload(actor: Actor, tenant: QuoteTenant): void {
   if (!canDownload(actor, tenant)) {
     throw new AppError("PLAN_UPGRADE_REQUIRED", "Social Amplification needs a higher plan.", {
       status: 403,
@@ -73,10 +80,13 @@ async function quotableOf(
   return { surveyId: survey.id, maxSeq, ids: ids === null ? null : [...ids] };
 }
 
-async function requireTenant(ctx: AppContext, actor: Actor): Promise<QuoteTenantRow> {
-  const tenant = await findQuoteTenant(ctx.database.db, actor.tenantId);
+async function requireTenant(ctx: AppContext, actor: Actor): Promise<QuoteTenant> {
+  const [tenant, effective] = await Promise.all([
+    findQuoteTenant(ctx.database.db, actor.tenantId),
+    readEffectivePlan(ctx.database.db, actor.tenantId),
+  ]);
   if (!tenant) throw notFound("Company not found");
-  return tenant;
+  return { ...tenant, effectivePlan: effective.plan };
 }
 
 export async function listSocialQuotes(ctx: AppContext, actor: Actor, query: SocialQuoteQuery): Promise<SocialQuoteList> {

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignedCohort, commentExcerpt } from "../../db/schema-reports.js";
 import { addMember, call, createTestApp, registerCompany, type TestApp } from "../../test/harness.js";
-import { updateTenant } from "../company/company.repo.js";
+import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
 import { answerAll, completeProfileAndSetPlan } from "../surveys/surveys.test-helpers.js";
 import { analyseNewResponses, analyseResponses } from "./comment-analysis.js";
 import {
@@ -403,7 +403,7 @@ describe("comment analysis and comment reports", () => {
   });
 
   it("answers 403 PLAN_UPGRADE_REQUIRED naming the feature on plans without the report", async () => {
-    await updateTenant(testApp.ctx.database.db, company.owner.tenantId, { plan: "Bronze" });
+    await putTenantOnPlan(testApp.ctx.database.db, company.owner.tenantId, "Bronze");
     try {
       for (const [method, url, feature] of [
         ["GET", `/api/reports/${company.surveyId}/sentiment`, "SentimentReport"],
@@ -415,7 +415,7 @@ describe("comment analysis and comment reports", () => {
         expect(response.json().error).toMatchObject({ code: "PLAN_UPGRADE_REQUIRED", fields: { feature } });
       }
     } finally {
-      await updateTenant(testApp.ctx.database.db, company.owner.tenantId, { plan: "Gold" });
+      await putTenantOnPlan(testApp.ctx.database.db, company.owner.tenantId, "Gold");
     }
   });
 });

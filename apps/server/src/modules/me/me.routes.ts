@@ -2,16 +2,17 @@ import type { FastifyInstance } from "fastify";
 import {
   type CompanySize,
   type MeResponse,
-  type Plan,
   describeRoleLabel,
   isCompanyProfileComplete,
   listAvailableFeatures,
   listPermissions,
   meResponseSchema,
+  toPlan,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import { notFound } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
+import { readEffectivePlan, toDealResponse } from "../billing/billing.service.js";
 import { findTenant } from "../company/company.repo.js";
 
 export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -24,8 +25,8 @@ export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): P
     access: "signed-in",
     response: meResponseSchema,
     handler: async ({ actor }): Promise<MeResponse> => {
-      // The session already carries the user's row; only the company is read here.
-      const tenant = await findTenant(db, actor.tenantId);
+      // The session already carries the user's row; only the company and its deals are read here.
+      const [tenant, effective] = await Promise.all([findTenant(db, actor.tenantId), readEffectivePlan(db, actor.tenantId)]);
       if (!tenant) throw notFound("Company not found");
       const isTenantOwner = tenant.ownerUserId === actor.userId;
       return {
@@ -43,12 +44,14 @@ export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): P
         tenant: {
           id: tenant.id,
           companyName: tenant.companyName,
-          plan: tenant.plan as Plan,
+          plan: toPlan(tenant.plan),
+          effectivePlan: effective.plan,
+          deal: effective.deal ? toDealResponse(effective.deal) : null,
           companySize: tenant.companySize as CompanySize,
           profileComplete: isCompanyProfileComplete(tenant),
           features: listAvailableFeatures(
             { isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount },
-            { plan: tenant.plan, features: tenant.features },
+            { plan: effective.plan, features: tenant.features },
           ),
         },
         permissions: listPermissions(actor),

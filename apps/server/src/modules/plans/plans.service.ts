@@ -1,9 +1,10 @@
-import { PLAN_REQUEST_RECEIVED, canRequestPlan, toPlan } from "@hearth/shared";
+import { PLAN_REQUEST_RECEIVED, canRequestPlan } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { findUserInTenant } from "../account/account.repo.js";
+import { readEffectivePlan } from "../billing/billing.service.js";
 import { findTenant } from "../company/company.repo.js";
 import { renderEmail } from "../email/email.layout.js";
 import { CRM_EVENT_JOB, enqueueCrmEvents, upgradeRequestCompanyEvent } from "../crm/crm.service.js";
@@ -14,7 +15,8 @@ export async function requestPlanUpgrade(ctx: AppContext, actor: Actor, requeste
   const { db } = ctx.database;
   const tenant = await findTenant(db, actor.tenantId);
   if (!tenant) throw notFound("Company not found");
-  const current = toPlan(tenant.plan);
+  // "Above the current plan" means above the plan in force now, from the company's deals (decision 0027).
+  const current = (await readEffectivePlan(db, actor.tenantId)).plan;
   if (!canRequestPlan(current, requestedPlan)) {
     throw new AppError("VALIDATION_FAILED", `Choose a plan above ${current}.`, {
       fields: { requestedPlan: `Choose a plan above ${current}.` },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_REQUEST_RECEIVED } from "@hearth/shared";
 import { type Session, type TestApp, addMember, call, createTestApp, registerCompany } from "../../test/harness.js";
 import { latestEmailTo } from "../../test/outbox.js";
-import { updateTenant } from "../company/company.repo.js";
+import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
 
 describe("plan upgrade requests", () => {
   let testApp: TestApp;
@@ -10,7 +10,7 @@ describe("plan upgrade requests", () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     owner = await registerCompany(testApp.app, { companyName: "Upgrade Me" });
-    await updateTenant(testApp.ctx.database.db, owner.tenantId, { plan: "Silver" });
+    await putTenantOnPlan(testApp.ctx.database.db, owner.tenantId, "Silver");
   });
   afterAll(() => testApp.close());
 

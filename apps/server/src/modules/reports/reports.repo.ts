@@ -181,7 +181,6 @@ export interface ReportTenantRow {
   id: string;
   companyName: string | null;
   companySize: string;
-  plan: string;
   features: string[];
   logoContentType: string | null;
   logoUpdatedAt: Date | null;
@@ -193,7 +192,6 @@ export async function findReportTenant(db: Database, tenantId: string): Promise<
       id: tenant.id,
       companyName: tenant.companyName,
       companySize: tenant.companySize,
-      plan: tenant.plan,
       features: tenant.features,
       logoContentType: tenant.logoContentType,
       logoUpdatedAt: tenant.logoUpdatedAt,

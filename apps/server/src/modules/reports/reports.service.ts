@@ -22,6 +22,7 @@ import {
   groupVisibility,
   hasFeature,
   type HiddenReport,
+  type Plan,
   planSuppression,
   type ReportAggregate,
   type ReportCohort,
@@ -36,6 +37,7 @@ import {
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
+import { readEffectivePlan } from "../billing/billing.service.js";
 import {
   countCommentTags,
   countInviteesBySurvey,
@@ -48,12 +50,15 @@ import {
 import { surveyBenchmark } from "./report-benchmarks.service.js";
 import { publishedCommentSeq, readSurveyState } from "./survey-state.js";
 
+/** The company as the reports see it: its row, with the plan in force now from its deals (decision 0027). */
+export type ReportTenant = ReportTenantRow & { effectivePlan: Plan };
+
 const suppressionCache = new Map<string, { total: number; threshold: number; plan: SuppressionPlan }>();
 
 export interface LoadedSurvey {
   survey: ReportSurveyRow;
   fields: SurveyField[];
-  tenant: ReportTenantRow;
+  tenant: ReportTenant;
   /** The survey's own threshold (frozen at publication), never the company's current setting. */
   threshold: number;
   plan: SurveyReportPlan;
@@ -67,8 +72,13 @@ export interface LoadedSurvey {
 /** A survey ready to report on: its questions, tenant, threshold, published state and suppression plan (shared with the comments slice). */
 export async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string): Promise<LoadedSurvey> {
   const { db } = ctx.database;
-  const [survey, tenant] = await Promise.all([findReportSurvey(db, actor.tenantId, surveyId), findReportTenant(db, actor.tenantId)]);
-  if (!survey || !tenant) throw notFound("This survey does not exist.");
+  const [survey, row, effective] = await Promise.all([
+    findReportSurvey(db, actor.tenantId, surveyId),
+    findReportTenant(db, actor.tenantId),
+    readEffectivePlan(db, actor.tenantId),
+  ]);
+  if (!survey || !row) throw notFound("This survey does not exist.");
+  const tenant: ReportTenant = { ...row, effectivePlan: effective.plan };
   if (survey.draft) throw new AppError("CONFLICT", "This survey is still a draft: it has no report yet.");
   const { fields, plan, threshold, state, publishedSeq } = await readSurveyState(ctx, survey);
   const key = survey.id;
@@ -94,11 +104,13 @@ export async function loadSurveyIfVisibleAsWhole(ctx: AppContext, actor: Actor, 
   return groupVisibility(loaded.suppression, [])?.visible === true ? loaded : null;
 }
 
-export function featureAllowed(actor: Actor, tenant: ReportTenantRow, feature: Feature): boolean {
-  return hasFeature({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount }, tenant, feature);
+/** Feature gates read the effective plan (the plan in force now), never the stored one. */
+export function featureAllowed(actor: Actor, tenant: ReportTenant, feature: Feature): boolean {
+  const user = { isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount };
+  return hasFeature(user, { plan: tenant.effectivePlan, features: tenant.features }, feature);
 }
 
-export function requireFeature(actor: Actor, tenant: ReportTenantRow, feature: Feature, what: string): void {
+export function requireFeature(actor: Actor, tenant: ReportTenant, feature: Feature, what: string): void {
   if (!featureAllowed(actor, tenant, feature)) {
     throw new AppError("PLAN_UPGRADE_REQUIRED", `${what} needs a higher plan.`, { status: 403, fields: { feature } });
   }

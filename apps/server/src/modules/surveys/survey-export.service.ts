@@ -4,6 +4,7 @@ import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { buildXlsx } from "../../lib/xlsx.js";
+import { readFeatureTenant } from "../billing/billing.service.js";
 import { findTenant } from "../company/company.repo.js";
 import { publishedResponsePages } from "../reports/published-responses.js";
 import type { SurveyRow } from "./surveys.repo.js";
@@ -54,7 +55,8 @@ export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId
   const { db } = ctx.database;
   const tenant = await findTenant(db, actor.tenantId);
   if (!tenant) throw notFound("Company not found");
-  if (!hasFeature({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount }, tenant, "DataExport")) {
+  const features = await readFeatureTenant(db, tenant);
+  if (!hasFeature({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount }, features, "DataExport")) {
     throw new AppError("PLAN_UPGRADE_REQUIRED", "Exporting data needs a higher plan.", { status: 403, fields: { feature: "DataExport" } });
   }
   return requireSurvey(db, actor.tenantId, surveyId);

@@ -24,6 +24,7 @@ import { activityLog } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { TokenSigner } from "../../lib/signed-token.js";
+import { readFeatureTenant } from "../billing/billing.service.js";
 import { hasOpenAnswers, wakeCommentAnalysis } from "../comments/comment-jobs.js";
 import { type TenantRow, findTenant } from "../company/company.repo.js";
 import { respondentSurveys } from "./respondent-survey-cache.js";
@@ -63,7 +64,6 @@ export const newSurveyId = () => randomBytes(16).toString("base64url");
 export const surveyLinkSigner = (secret: string) => new TokenSigner(secret, "survey-link");
 
 const featureUser = (actor: Actor) => ({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount });
-const tenantFeatures = (tenant: TenantRow) => ({ plan: tenant.plan, features: tenant.features });
 
 export function summarizeSurvey(row: SurveyRow, completed: number, now = Date.now(), ownerName: string | null = null) {
   const endDate = row.endDate?.getTime() ?? null;
@@ -149,11 +149,13 @@ async function checkSurveyInput(ctx: AppContext, actor: Actor, tenant: TenantRow
   const preset = findPreset(input.surveyPreset);
   if (!preset) throw new AppError("VALIDATION_FAILED", "Choose a survey type.", { fields: { surveyPreset: "Unknown survey type." } });
   const user = featureUser(actor);
+  // Feature gates read the plan in force now, from the company's deals (decision 0027), never tenant.plan.
+  const features = await readFeatureTenant(db, tenant);
   if (!existing) {
     const open = isLimitedToOneOpenSurvey(preset.id) ? await findOpenSurveyOfPreset(db, actor.tenantId, preset.id) : null;
     const check = checkSurveyCreation({
       presetId: preset.id,
-      hasAllSurveys: hasFeature(user, tenantFeatures(tenant), "AllSurveys"),
+      hasAllSurveys: hasFeature(user, features, "AllSurveys"),
       profileComplete: isCompanyProfileComplete(tenant),
       hasOpenSurveyOfType: Boolean(open),
     });
@@ -164,8 +166,8 @@ async function checkSurveyInput(ctx: AppContext, actor: Actor, tenant: TenantRow
     if (!check.ok && check.reason === "conflict") throw new AppError("CONFLICTING_SURVEY", check.message, { status: 409 });
   }
   const canAddCustomQuestions = canWriteCustomQuestions(preset.id, {
-    customQuestions: hasFeature(user, tenantFeatures(tenant), "CustomQuestions"),
-    allSurveys: hasFeature(user, tenantFeatures(tenant), "AllSurveys"),
+    customQuestions: hasFeature(user, features, "CustomQuestions"),
+    allSurveys: hasFeature(user, features, "AllSurveys"),
   });
   const validation = validateSurveyDraft(input, preset, { canAddCustomQuestions, asDraft: input.draft });
   if (!validation.ok) {

@@ -1,5 +1,6 @@
 import { type SurveyField, defaultEndDate, listPresetFields } from "@hearth/shared";
 import type { TestApp } from "../../test/harness.js";
+import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
 import { updateTenant } from "../company/company.repo.js";
 
 export const COMPLETE_PROFILE = {
@@ -12,7 +13,8 @@ export const COMPLETE_PROFILE = {
 } as const;
 
 export async function completeProfileAndSetPlan(testApp: TestApp, tenantId: string, plan = "Free") {
-  await updateTenant(testApp.ctx.database.db, tenantId, { ...COMPLETE_PROFILE, plan });
+  await updateTenant(testApp.ctx.database.db, tenantId, COMPLETE_PROFILE);
+  await putTenantOnPlan(testApp.ctx.database.db, tenantId, plan);
 }
 
 export function lowiInput(overrides: Record<string, unknown> = {}) {

@@ -20,6 +20,8 @@ function me(overrides: { role?: MeResponse["user"]["role"]; owner?: boolean; int
       id: "t1",
       companyName: "Acme",
       plan: "Free",
+      effectivePlan: "Free",
+      deal: null,
       companySize: "Medium",
       profileComplete: overrides.complete ?? false,
       features: [],

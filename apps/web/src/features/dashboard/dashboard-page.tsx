@@ -38,7 +38,7 @@ function WelcomeCard({ me }: { me: MeResponse }) {
       </Title>
       <Group gap="xs" mt="sm">
         <Badge variant="white" color="ember">
-          {me.tenant.plan} plan
+          {me.tenant.effectivePlan} plan
         </Badge>
         <Badge variant="white" color="gray">
           {me.tenant.companySize} company

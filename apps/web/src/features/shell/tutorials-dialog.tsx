@@ -26,7 +26,7 @@ interface TutorialsDialogProps {
 export function TutorialsDialog({ me, opened, onClose }: TutorialsDialogProps) {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const plan = me.tenant.plan;
+  const plan = me.tenant.effectivePlan;
   const limits = LICENCE_LIMITS[plan];
   const upgradeParams = new URLSearchParams(params);
   upgradeParams.set("upgrade", "true");

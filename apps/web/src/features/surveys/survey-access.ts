@@ -7,7 +7,7 @@ export function meHasFeature(me: MeResponse, feature: Feature): boolean {
   const internal = me.user.isInternalAccount;
   return hasFeature(
     { isInternalAccount: internal, internalVisibility: internal },
-    { plan: me.tenant.plan, features: me.tenant.features },
+    { plan: me.tenant.effectivePlan, features: me.tenant.features },
     feature,
   );
 }

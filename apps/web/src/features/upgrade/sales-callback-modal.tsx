@@ -19,7 +19,7 @@ interface SalesCallbackModalProps {
 export function SalesCallbackModal({ me, request, opened, onClose }: SalesCallbackModalProps) {
   const plan = request.plan;
   const mayRequest = canAccess(me, "company-profile");
-  const allowed = plan !== null && canRequestPlan(me.tenant.plan, plan) && mayRequest;
+  const allowed = plan !== null && canRequestPlan(me.tenant.effectivePlan, plan) && mayRequest;
   const send = useMutation({
     mutationFn: (requestedPlan: string) =>
       api<{ success: boolean; message?: string }>("/api/plan_update_request", { body: { requestedPlan } }),
@@ -53,8 +53,8 @@ export function SalesCallbackModal({ me, request, opened, onClose }: SalesCallba
             {!mayRequest
               ? ASK_A_LEADER
               : allowed
-                ? `Our team will get in touch to move your company from ${me.tenant.plan} to ${plan}${request.feature ? " and answer any questions" : ""}.`
-                : `Your company is already on the ${me.tenant.plan} plan, so there is no higher plan to request here.`}
+                ? `Our team will get in touch to move your company from ${me.tenant.effectivePlan} to ${plan}${request.feature ? " and answer any questions" : ""}.`
+                : `Your company is already on the ${me.tenant.effectivePlan} plan, so there is no higher plan to request here.`}
           </Text>
           {send.isError && (
             <Alert color="red" variant="light" role="alert">

@@ -10,7 +10,7 @@ const BILLING_PLAN_PATH = "/dashboard/billing/plan";
 export function UpgradeDialogs({ me }: { me: MeResponse }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const request = readUpgradeParams(params, me.tenant.plan);
+  const request = readUpgradeParams(params, me.tenant.effectivePlan);
   const close = () => setParams(withoutUpgradeParams(params), { replace: true });
 
   return (

@@ -19,7 +19,7 @@ export const ASK_A_LEADER = "Only a Company Leader can request a plan change. As
 /** "Upgrade Plan" (?upgrade=true&plan=&feature=): which plan unlocks what, and the way to the plans page. */
 export function UpgradePlanModal({ me, request, opened, onClose, onSeePlans, onRequestCallback }: UpgradePlanModalProps) {
   const label = request.feature ? FEATURE_LABELS[request.feature] : null;
-  const current = me.tenant.plan;
+  const current = me.tenant.effectivePlan;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Upgrade Plan" centered closeButtonProps={{ "aria-label": "Close" }}>

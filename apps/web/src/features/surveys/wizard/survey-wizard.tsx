@@ -155,7 +155,7 @@ export function SurveyWizard({ me, timeZone, existing }: SurveyWizardProps) {
       >
         {stage === 1 && (
           <ChooseTypeStep
-            plan={me.tenant.plan}
+            plan={me.tenant.effectivePlan}
             hasAllSurveys={hasAllSurveys}
             checkingId={checkingId}
             notice={notice}

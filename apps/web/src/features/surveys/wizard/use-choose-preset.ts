@@ -46,7 +46,7 @@ export function useChoosePreset({ me, openUpgrade, onChosen }: ChoosePresetOptio
 
   async function choose(presetId: string) {
     if (!isSurveyPresetId(presetId)) return;
-    const cardState = describePresetCardState(presetId, { plan: me.tenant.plan, hasAllSurveys });
+    const cardState = describePresetCardState(presetId, { plan: me.tenant.effectivePlan, hasAllSurveys });
     if (cardState === "disabled") return;
     if (cardState === "upgrade") return openUpgrade(buildUpgradeQuery("AllSurveys"));
     setNotice(null);
