@@ -28,6 +28,7 @@ import { defineEmailJobs } from "./modules/email/email.jobs.js";
 import { EmailService } from "./modules/email/email.service.js";
 import { defineInvitationJobs } from "./modules/invitations/invitations.jobs.js";
 import { registerInvitationRoutes } from "./modules/invitations/invitations.routes.js";
+import { registerLegalRoutes } from "./modules/legal/legal.routes.js";
 import { defineReportJobs } from "./modules/reports/reports.jobs.js";
 import { registerReportRoutes } from "./modules/reports/reports.routes.js";
 import { registerUnsubscribeRoutes } from "./modules/invitations/unsubscribe.routes.js";
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerCompanyRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
   await registerSupportRoutes(app, ctx);
+  await registerLegalRoutes(app, ctx);
   await registerNotificationRoutes(app, ctx);
   await registerSsoRoutes(app, ctx);
   await registerSurveyRoutes(app, ctx);

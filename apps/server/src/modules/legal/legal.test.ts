@@ -1,0 +1,106 @@
+import { inflateSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { ORDER_FORM_SERVICE_DESCRIPTIONS, formatOrderFormDate } from "@hearth/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tenant, user } from "../../db/schema.js";
+import { type Session, type TestApp, addMember, call, createTestApp, registerCompany } from "../../test/harness.js";
+
+/** Every `<hex> Tj` of the PDF's inflated content streams, joined. */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString("latin1");
+  const parts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1], "latin1")).toString("latin1");
+    } catch {
+      content = match[1];
+    }
+    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) parts.push(Buffer.from(shown[1], "hex").toString("latin1"));
+  }
+  return parts.join(" ");
+}
+
+describe("the company's Order Form (GET /api/legal/order-form and .pdf)", () => {
+  let testApp: TestApp;
+  let gold: Session;
+  let silver: Session;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const db = testApp.ctx.database.db;
+    gold = await registerCompany(testApp.app, { companyName: "Golden Hearth" });
+    await db
+      .update(tenant)
+      .set({ plan: "Gold", address: "1 Gold Street, Miami, FL", phone: "555-0001" })
+      .where(eq(tenant.id, gold.tenantId));
+    await db.update(user).set({ phone: "555-1111" }).where(eq(user.id, gold.userId));
+    silver = await registerCompany(testApp.app, { companyName: "Silver Birch" });
+    await db
+      .update(tenant)
+      .set({ plan: "Silver", address: "2 Silver Road, Tampa, FL", phone: "555-0002" })
+      .where(eq(tenant.id, silver.tenantId));
+  });
+  afterAll(() => testApp.close());
+
+  const acceptedOn = async (userId: string) => {
+    const [row] = await testApp.ctx.database.db.select({ at: user.termsAndConditionsAcceptDate }).from(user).where(eq(user.id, userId));
+    return row.at!;
+  };
+
+  it("fills the form from the owner's record, the company's address, phone and plan, and the agreement's fee", async () => {
+    const response = await call(testApp.app, "GET", "/api/legal/order-form", { cookie: gold.cookie });
+    expect(response.statusCode).toBe(200);
+    const { form } = response.json();
+    expect(form.values).toMatchObject({
+      customer: "Olive Owner",
+      contact: "555-1111",
+      address: "1 Gold Street, Miami, FL",
+      phone: "555-0001",
+      orderFormDate: formatOrderFormDate(await acceptedOn(gold.userId)),
+      email: gold.email,
+      services: ORDER_FORM_SERVICE_DESCRIPTIONS.Gold,
+      additionalTerms: "None",
+    });
+    expect(form.values.serviceFeesAndPayment).toMatch(/^\$52,500\. /);
+    expect(form.fields.map((field: { label: string }) => field.label)).toContain("Service Fees and Method of Payment");
+  });
+
+  it("shows each company its own form only", async () => {
+    const { form } = (await call(testApp.app, "GET", "/api/legal/order-form", { cookie: silver.cookie })).json();
+    expect(form.values).toMatchObject({
+      address: "2 Silver Road, Tampa, FL",
+      email: silver.email,
+      services: ORDER_FORM_SERVICE_DESCRIPTIONS.Silver,
+    });
+    expect(form.values.serviceFeesAndPayment).toMatch(/^\$32,500\. /);
+    expect(JSON.stringify(form)).not.toContain("Gold Street");
+    const pdf = await call(testApp.app, "GET", "/api/legal/order-form.pdf", { cookie: silver.cookie });
+    expect(pdfText(pdf.rawPayload)).not.toContain("Gold Street");
+  });
+
+  it("shows the owner's details to another admin of the company", async () => {
+    const admin = await addMember(testApp, gold.tenantId, "Admin");
+    const { form } = (await call(testApp.app, "GET", "/api/legal/order-form", { cookie: admin.cookie })).json();
+    expect(form.values).toMatchObject({ customer: "Olive Owner", email: gold.email });
+  });
+
+  it("serves the same form as a PDF", async () => {
+    const response = await call(testApp.app, "GET", "/api/legal/order-form.pdf", { cookie: gold.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="order-form.pdf"');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = pdfText(response.rawPayload);
+    for (const expected of ["Order Form", "Golden Hearth", "Olive Owner", "1 Gold Street, Miami, FL", "$52,500.", "legally binding"]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("refuses users without the company-profile permission, and signed-out callers", async () => {
+    const staff = await addMember(testApp, gold.tenantId, "Staff");
+    for (const path of ["/api/legal/order-form", "/api/legal/order-form.pdf"]) {
+      expect((await call(testApp.app, "GET", path, { cookie: staff.cookie })).statusCode).toBe(403);
+      expect((await call(testApp.app, "GET", path)).statusCode).toBe(401);
+    }
+  });
+});
