@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.js";
 import { tenant, user } from "../../db/schema.js";
 
 export interface OrderFormRows {
-  company: { companyName: string | null; address: string | null; phone: string | null; plan: string; ownerUserId: string | null };
+  company: { companyName: string | null; address: string | null; phone: string | null; ownerUserId: string | null };
   /** The company's owner (the user who registered it and accepted the terms), when there is one. */
   owner: OrderFormPerson | null;
 }

@@ -4,6 +4,7 @@ import { ORDER_FORM_SERVICE_DESCRIPTIONS, formatOrderFormDate } from "@hearth/sh
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenant, user } from "../../db/schema.js";
 import { type Session, type TestApp, addMember, call, createTestApp, registerCompany } from "../../test/harness.js";
+import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
 
 /** Every `<hex> Tj` of the PDF's inflated content streams, joined. */
 function pdfText(bytes: Buffer): string {
@@ -29,16 +30,12 @@ describe("the company's Order Form (GET /api/legal/order-form and .pdf)", () => 
     testApp = await createTestApp();
     const db = testApp.ctx.database.db;
     gold = await registerCompany(testApp.app, { companyName: "Golden Hearth" });
-    await db
-      .update(tenant)
-      .set({ plan: "Gold", address: "1 Gold Street, Miami, FL", phone: "555-0001" })
-      .where(eq(tenant.id, gold.tenantId));
+    await db.update(tenant).set({ address: "1 Gold Street, Miami, FL", phone: "555-0001" }).where(eq(tenant.id, gold.tenantId));
     await db.update(user).set({ phone: "555-1111" }).where(eq(user.id, gold.userId));
+    await putTenantOnPlan(db, gold.tenantId, "Gold");
     silver = await registerCompany(testApp.app, { companyName: "Silver Birch" });
-    await db
-      .update(tenant)
-      .set({ plan: "Silver", address: "2 Silver Road, Tampa, FL", phone: "555-0002" })
-      .where(eq(tenant.id, silver.tenantId));
+    await db.update(tenant).set({ address: "2 Silver Road, Tampa, FL", phone: "555-0002" }).where(eq(tenant.id, silver.tenantId));
+    await putTenantOnPlan(db, silver.tenantId, "Silver");
   });
   afterAll(() => testApp.close());
 
