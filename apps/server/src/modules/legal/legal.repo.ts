@@ -31,7 +31,6 @@ export async function findOrderFormRows(db: Database, tenantId: string): Promise
       companyName: tenant.companyName,
       address: tenant.address,
       phone: tenant.phone,
-      plan: tenant.plan,
       ownerUserId: tenant.ownerUserId,
     })
     .from(tenant)
