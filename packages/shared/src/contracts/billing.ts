@@ -31,3 +31,26 @@ export const dealInputSchema = z
   })
   .strict();
 export type DealInput = z.infer<typeof dealInputSchema>;
+
+/** One licence of the plan in force: how many are used and the limit (null: unlimited). */
+export const licenceUsageSchema = z.object({
+  kind: z.enum(["admin", "staff", "cohort", "certification", "customDataRequest"]),
+  used: z.number().int().min(0),
+  limit: z.number().int().min(0).nullable(),
+});
+export type LicenceUsageResponse = z.infer<typeof licenceUsageSchema>;
+
+/**
+ * GET /api/billing/overview: what the General tab of /dashboard/billing shows (issue 12 item 4): the stored plan, the
+ * effective plan with the deal that gives it, the company's size (for prices), and the licence usage of the effective
+ * plan. Company-profile permission.
+ */
+export const billingOverviewSchema = z.object({
+  plan: z.enum(PLANS),
+  effectivePlan: z.enum(PLANS),
+  deal: dealSchema.nullable(),
+  /** The company's size as stored (Small, Medium, Large, Enterprise), or null before a headcount is known. */
+  companySize: z.string().nullable(),
+  licences: z.array(licenceUsageSchema),
+});
+export type BillingOverviewResponse = z.infer<typeof billingOverviewSchema>;
