@@ -18,6 +18,7 @@ import { registerTextInputCheck } from "./lib/text-input.js";
 import { registerAccountRoutes } from "./modules/account/account.routes.js";
 import { registerAmplificationRoutes } from "./modules/amplification/amplification.routes.js";
 import { registerBillingRoutes } from "./modules/billing/billing.routes.js";
+import { registerBillingSessionRoutes } from "./modules/billing/billing-session.routes.js";
 import { startCommentAnalysis } from "./modules/comments/comment-analysis.js";
 import { registerCommentRoutes } from "./modules/comments/comments.routes.js";
 import { registerCompanyRoutes } from "./modules/company/company.routes.js";
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerPlanRoutes(app, ctx);
   await registerCrmRoutes(app, ctx);
   await registerBillingRoutes(app, ctx);
+  await registerBillingSessionRoutes(app, ctx);
   await registerSurveyExportRoutes(app, ctx);
   await registerInvitationRoutes(app, ctx);
   await registerUnsubscribeRoutes(app, ctx);
