@@ -20,6 +20,8 @@ const LogoutPage = lazy(() => import("./features/auth/logout-page").then((m) => 
 const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })));
 const SharingPage = lazy(() => import("./features/amplification/sharing-page").then((m) => ({ default: m.SharingPage })));
 const TeamMembersPage = lazy(() => import("./features/comments/team-members-page").then((m) => ({ default: m.TeamMembersPage })));
+const BillingGeneralPage = lazy(() => import("./features/billing/billing-general-page").then((m) => ({ default: m.BillingGeneralPage })));
+const BillingPlanPage = lazy(() => import("./features/billing/billing-plan-page").then((m) => ({ default: m.BillingPlanPage })));
 const CompanyProfilePage = lazy(() =>
   import("./features/company-profile/company-profile-page").then((m) => ({ default: m.CompanyProfilePage })),
 );
@@ -110,8 +112,11 @@ const dashboardRoutes: RouteObject[] = [
   soon("data/*", "Data Import", "data-import"),
   { path: "groups", handle: { title: "Team members" }, element: gated("team-view", <TeamMembersPage />) },
   { path: "invitees", handle: { title: "Invitees" }, element: gated("invitee-view", <InviteesPage />) },
-  soon("billing", "Billing", "billing"),
-  soon("billing/*", "Billing", "billing"),
+  // Billing is shown to users with the company-profile permission (spec surveys §2 and §6), like its menu item.
+  { path: "billing", handle: { title: "Billing" }, element: gated("company-profile", <BillingGeneralPage />) },
+  { path: "billing/plan", handle: { title: "Plan Information" }, element: gated("company-profile", <BillingPlanPage />) },
+  // History and single orders arrive with orders.
+  soon("billing/*", "Billing", "company-profile"),
   soon("tutorials/*", "Tutorials"),
   { path: "*", handle: { title: "Page not found" }, element: <NotFoundPage /> },
 ];
