@@ -9,6 +9,8 @@ import { PASSWORD_MIN_LENGTH } from "@hearth/shared";
 import type { DatabaseHandle } from "../db/client.js";
 import * as schema from "../db/schema.js";
 import type { Env } from "../env.js";
+import { AppError } from "../lib/errors.js";
+import { assertStaffSeatFor } from "../modules/billing/licences.service.js";
 import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
 import type { EmailService } from "../modules/email/email.service.js";
 import { renderEmailChangeEmail, renderPasswordResetEmail, renderVerificationEmail } from "../modules/email/email.templates.js";
@@ -194,6 +196,16 @@ export function createAuth({ env, database, email }: AuthDependencies) {
     return provider.organizationId;
   }
 
+  /** Someone joining a company as Staff takes a view licence: refused past the effective plan's limit (decision 0027 §5). */
+  async function checkStaffSeat(tenantId: string, emailAddress: string): Promise<void> {
+    try {
+      await assertStaffSeatFor(db, tenantId, emailAddress);
+    } catch (error) {
+      if (error instanceof AppError) throw new APIError("FORBIDDEN", { code: error.code, message: error.userMessage });
+      throw error;
+    }
+  }
+
   async function firstNameOf(emailAddress: string): Promise<string | null> {
     const [row] = await db
       .select({ firstName: schema.user.firstName })
@@ -285,10 +297,12 @@ export function createAuth({ env, database, email }: AuthDependencies) {
               const provider = await findSsoProvider(ctx.params?.providerId);
               if (!provider) throw ssoRefusal("Unknown single sign-on provider.");
               const tenantId = ssoTenantFor(provider, user.email);
+              await checkStaffSeat(tenantId, user.email);
               return { data: { ...user, firstName, lastName, tenantId, role: "Staff", isInternalAccount: false } };
             }
             const ssoTenantId = await findSsoTenant(user.email);
             if (ssoTenantId) {
+              await checkStaffSeat(ssoTenantId, user.email);
               return { data: { ...user, firstName, lastName, tenantId: ssoTenantId, role: "Staff", isInternalAccount: false } };
             }
             const created = await insertTenant(db, { companyName: readText(body, "companyName"), plan: "Free" });

@@ -16,7 +16,10 @@ import {
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
+import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../lib/errors.js";
+import { lockTenantForLicences } from "../billing/licences.repo.js";
+import { assertCohortLicences, assertStaffSeatFor } from "../billing/licences.service.js";
 import { cohortLabel } from "./comments.service.js";
 import {
   findAssignedCohorts,
@@ -103,7 +106,14 @@ export async function postAssignedCohorts(
   if (!member) throw notFound("This team member does not exist.");
   const fields = await surveyFieldsOf(ctx, actor, input.surveyId);
   const cohorts = checkCohorts(fields, input.assignedCohorts);
-  await saveAssignedCohorts(ctx.database.db, actor.tenantId, input.surveyId, { userId: member.id, email: member.email }, cohorts);
+  const who = { userId: member.id, email: member.email };
+  // Counted and written in one transaction holding the company's row: the cohort licence (decision 0027 §5).
+  await ctx.database.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await lockTenantForLicences(tx, actor.tenantId);
+    await assertCohortLicences(tx, actor.tenantId, { surveyId: input.surveyId, email: member.email }, cohorts);
+    await saveAssignedCohorts(tx, actor.tenantId, input.surveyId, who, cohorts);
+  });
   return { assignedCohorts: cohorts };
 }
 
@@ -115,8 +125,16 @@ export async function postAssignedCohortsPreRegistration(
 ): Promise<AssignedCohortsResponse> {
   const fields = await surveyFieldsOf(ctx, actor, input.surveyId);
   const cohorts = checkCohorts(fields, input.assignedCohorts);
-  const existing = await findMemberByEmail(ctx.database.db, actor.tenantId, input.email);
-  await saveAssignedCohorts(ctx.database.db, actor.tenantId, input.surveyId, { userId: existing?.id ?? null, email: input.email }, cohorts);
+  // Counted and written in one transaction holding the company's row: an address without an account takes a staff
+  // (view) seat from now on, and its cohorts count towards the cohort licence (decision 0027 §5).
+  await ctx.database.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await lockTenantForLicences(tx, actor.tenantId);
+    const existing = await findMemberByEmail(tx, actor.tenantId, input.email);
+    if (!existing) await assertStaffSeatFor(tx, actor.tenantId, input.email);
+    await assertCohortLicences(tx, actor.tenantId, { surveyId: input.surveyId, email: input.email }, cohorts);
+    await saveAssignedCohorts(tx, actor.tenantId, input.surveyId, { userId: existing?.id ?? null, email: input.email }, cohorts);
+  });
   return { assignedCohorts: cohorts };
 }
 

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, ssoProvider, user } from "../../db/schema.js";
 import { createPasswordUser } from "../../seed/users.js";
+import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
 import {
   STRONG_PASSWORD,
   type Session,
@@ -222,6 +223,9 @@ describe("single sign-on by work email", () => {
     adminA = await companyAt(domainA, "Acme");
     adminB = await companyAt(domainB, "Globex");
     staffA = await addMember(testApp, adminA.tenantId, "Staff");
+    // Employees joining by SSO take view licences, which Free does not include (decision 0027 §5).
+    await putTenantOnPlan(testApp.ctx.database.db, adminA.tenantId, "Bronze");
+    await putTenantOnPlan(testApp.ctx.database.db, adminB.tenantId, "Bronze");
   });
 
   afterAll(async () => {
@@ -385,6 +389,22 @@ describe("single sign-on by work email", () => {
     expect(ian).toHaveLength(1);
     expect(await db().select().from(account).where(eq(account.userId, ian[0].id))).toHaveLength(1); // still only the password
     idp.account = jane;
+  });
+
+  it("refuses a new employee by SSO when the company's plan has no view licence left, and creates no user", async () => {
+    const nora = `nora@${domainA}`;
+    idp.account = { ...jane, sub: "idp-user-nora", email: nora };
+    await putTenantOnPlan(testApp.ctx.database.db, adminA.tenantId, "Free");
+    try {
+      const refused = await signInWithSso(nora);
+      expect(refused.callback.statusCode).toBe(302);
+      expect(refused.location).toMatch(/^\/sign-in\?error=PLAN_UPGRADE_REQUIRED&error_description=.+/);
+      expect(refused.sessionCookie).toBe("");
+      expect(await db().select().from(user).where(eq(user.email, nora))).toEqual([]);
+    } finally {
+      await putTenantOnPlan(testApp.ctx.database.db, adminA.tenantId, "Bronze");
+      idp.account = jane;
+    }
   });
 
   it("answers a sign-in for a domain without single sign-on with a clear 404", async () => {

@@ -1,0 +1,95 @@
+/**
+ * What a company's licences use (decision 0027 §5): the only SQL behind licence counts and licence checks. Every
+ * function takes the tenant id and reads that company's rows only.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { tenant, user } from "../../db/schema.js";
+import { assignedCohort } from "../../db/schema-reports.js";
+
+/** The company's own people (internal accounts never count), with whether each holds an admin licence. */
+async function listSeatHolders(db: Database, tenantId: string): Promise<{ email: string; admin: boolean }[]> {
+  const rows = await db
+    .select({ id: user.id, email: user.email, role: user.role, ownerUserId: tenant.ownerUserId })
+    .from(user)
+    .innerJoin(tenant, eq(tenant.id, user.tenantId))
+    .where(and(eq(user.tenantId, tenantId), eq(user.isInternalAccount, false)));
+  // The Company Leader holds an admin licence whatever the role column says.
+  return rows.map((row) => ({ email: row.email.toLowerCase(), admin: row.role === "Admin" || row.id === row.ownerUserId }));
+}
+
+/** Addresses given cohorts before sign-up (a seat promised to someone not yet a user), lower case. */
+async function listPendingSeatEmails(db: Database, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: sql<string>`lower(${assignedCohort.email})` })
+    .from(assignedCohort)
+    .where(and(eq(assignedCohort.tenantId, tenantId), isNull(assignedCohort.userId)));
+  return rows.map((row) => row.email);
+}
+
+/** Admin licences used: the company's Admin users and its Company Leader. */
+export async function countAdminLicences(db: Database, tenantId: string): Promise<number> {
+  return (await listSeatHolders(db, tenantId)).filter((holder) => holder.admin).length;
+}
+
+/**
+ * Staff (view) licences used: the company's other users (Manager and Staff roles), plus addresses given cohorts
+ * before sign-up that belong to none of its users. `exceptEmail` leaves one address out (the person being added).
+ */
+export async function countStaffLicences(db: Database, tenantId: string, exceptEmail?: string): Promise<number> {
+  const [holders, pending] = await Promise.all([listSeatHolders(db, tenantId), listPendingSeatEmails(db, tenantId)]);
+  const skip = exceptEmail?.toLowerCase();
+  const members = new Set(holders.map((holder) => holder.email));
+  const staff = holders.filter((holder) => !holder.admin && holder.email !== skip).length;
+  const waiting = pending.filter((email) => !members.has(email) && email !== skip).length;
+  return staff + waiting;
+}
+
+/** True when the address is already one of the company's users or already waiting with cohorts assigned. */
+export async function holdsSeat(db: Database, tenantId: string, email: string): Promise<boolean> {
+  const address = email.toLowerCase();
+  const [holders, pending] = await Promise.all([listSeatHolders(db, tenantId), listPendingSeatEmails(db, tenantId)]);
+  return holders.some((holder) => holder.email === address) || pending.includes(address);
+}
+
+/** A cohort (spec: key, value) as one string, for counting distinct cohorts. */
+export const cohortId = (cohort: { key: string; value: string }) => `${cohort.key}\u0000${cohort.value}`;
+
+/**
+ * The distinct cohorts (key and value) the company has assigned to its members, over all surveys. `except` leaves
+ * out one assignment (the one being replaced).
+ */
+export async function listUsedCohorts(db: Database, tenantId: string, except?: { surveyId: string; email: string }): Promise<Set<string>> {
+  const rows = await db
+    .select({ surveyId: assignedCohort.surveyId, email: assignedCohort.email, cohorts: assignedCohort.cohorts })
+    .from(assignedCohort)
+    .where(eq(assignedCohort.tenantId, tenantId));
+  const used = new Set<string>();
+  for (const row of rows) {
+    if (except && row.surveyId === except.surveyId && row.email.toLowerCase() === except.email.toLowerCase()) continue;
+    for (const cohort of row.cohorts ?? []) used.add(cohortId(cohort));
+  }
+  return used;
+}
+
+export async function countCohortLicences(db: Database, tenantId: string): Promise<number> {
+  return (await listUsedCohorts(db, tenantId)).size;
+}
+
+/** No certification or badge is stored yet (there is no certification module): always 0 until there is. */
+export async function countCertificationLicences(_db: Database, _tenantId: string): Promise<number> {
+  return 0;
+}
+
+/** No custom data request is stored yet (no table): always 0 until there is. */
+export async function countCustomDataRequests(_db: Database, _tenantId: string): Promise<number> {
+  return 0;
+}
+
+/**
+ * Holds the company's row for the rest of the transaction, so two requests adding a seat or a cohort at once are
+ * counted one after the other (neither can slip past the limit by counting before the other writes).
+ */
+export async function lockTenantForLicences(db: Database, tenantId: string): Promise<void> {
+  await db.select({ id: tenant.id }).from(tenant).where(eq(tenant.id, tenantId)).for("update");
+}
