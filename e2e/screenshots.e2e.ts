@@ -31,6 +31,13 @@ describe("screenshots", () => {
         await page.getByText("Weak Password! Please use some strong password!").waitFor();
         await screenshot(page, `${name}-register-errors`);
 
+        await page.goto("/legal/terms");
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        await screenshot(page, `${name}-legal-terms`);
+        await page.goto("/legal/order-form");
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        await screenshot(page, `${name}-legal-order-form`);
+
         await page.goto("/new-company/verify?email=someone%40example.test");
         await page.getByLabel("Verification code").first().waitFor();
         await screenshot(page, `${name}-verify`);

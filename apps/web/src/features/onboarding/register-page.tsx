@@ -153,11 +153,11 @@ export function RegisterPage() {
             label={
               <>
                 I accept the{" "}
-                <Anchor component={Link} to={LEGAL_ROUTES.terms} target="_blank">
+                <Anchor component={Link} to={LEGAL_ROUTES.terms} target="_blank" inherit>
                   Terms of Use
                 </Anchor>{" "}
                 and the{" "}
-                <Anchor component={Link} to={LEGAL_ROUTES.privacy} target="_blank">
+                <Anchor component={Link} to={LEGAL_ROUTES.privacy} target="_blank" inherit>
                   Privacy Policy
                 </Anchor>
               </>
