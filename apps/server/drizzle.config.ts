@@ -7,6 +7,7 @@ export default defineConfig({
     "./apps/server/src/db/schema-reports.ts",
     "./apps/server/src/db/schema-billing.ts",
     "./apps/server/src/db/schema-crm.ts",
+    "./apps/server/src/db/schema-cart.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

@@ -12,10 +12,11 @@ import pg from "pg";
 import * as coreSchema from "./schema.js";
 import { createFromTemplate } from "./pglite-template.js";
 import * as billingSchema from "./schema-billing.js";
+import * as cartSchema from "./schema-cart.js";
 import * as crmSchema from "./schema-crm.js";
 import * as reportSchema from "./schema-reports.js";
 
-const schema = { ...coreSchema, ...reportSchema, ...billingSchema, ...crmSchema };
+const schema = { ...coreSchema, ...reportSchema, ...billingSchema, ...crmSchema, ...cartSchema };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
