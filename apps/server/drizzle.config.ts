@@ -8,6 +8,7 @@ export default defineConfig({
     "./apps/server/src/db/schema-billing.ts",
     "./apps/server/src/db/schema-crm.ts",
     "./apps/server/src/db/schema-cart.ts",
+    "./apps/server/src/db/schema-orders.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

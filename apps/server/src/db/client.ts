@@ -14,9 +14,10 @@ import { createFromTemplate } from "./pglite-template.js";
 import * as billingSchema from "./schema-billing.js";
 import * as cartSchema from "./schema-cart.js";
 import * as crmSchema from "./schema-crm.js";
+import * as orderSchema from "./schema-orders.js";
 import * as reportSchema from "./schema-reports.js";
 
-const schema = { ...coreSchema, ...reportSchema, ...billingSchema, ...crmSchema, ...cartSchema };
+const schema = { ...coreSchema, ...reportSchema, ...billingSchema, ...crmSchema, ...cartSchema, ...orderSchema };
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
