@@ -36,6 +36,7 @@ import { registerUnsubscribeRoutes } from "./modules/invitations/unsubscribe.rou
 import { registerHealthRoutes } from "./modules/health/health.routes.js";
 import { registerMeRoutes } from "./modules/me/me.routes.js";
 import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
+import { registerOrderRoutes } from "./modules/orders/orders.routes.js";
 import { registerSsoRoutes } from "./modules/sso/sso.routes.js";
 import { registerPlanRoutes } from "./modules/plans/plans.routes.js";
 import { registerSupportRoutes } from "./modules/support/support.routes.js";
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerCrmRoutes(app, ctx);
   await registerBillingRoutes(app, ctx);
   await registerBillingSessionRoutes(app, ctx);
+  await registerOrderRoutes(app, ctx);
   await registerSurveyExportRoutes(app, ctx);
   await registerInvitationRoutes(app, ctx);
   await registerUnsubscribeRoutes(app, ctx);

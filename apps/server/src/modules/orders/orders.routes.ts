@@ -1,0 +1,94 @@
+import type { FastifyInstance } from "fastify";
+import {
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderParamsSchema,
+  orderSchema,
+  recordPaymentSchema,
+} from "@hearth/shared";
+import { z } from "zod";
+import type { AppContext } from "../../app-context.js";
+import { defineRoute } from "../../lib/route.js";
+import { cancelOrder, checkout, getCompanyOrder, getInvoicePdf, listCompanyOrders, recordOrderPayment } from "./orders.service.js";
+
+const orderResultSchema = z.object({ order: orderSchema });
+
+export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/certifications/aquire",
+    summary:
+      "Checkout (spec spelling): the server prices the chosen plan and badges itself, stores an order awaiting payment and a sales request for items that need the sales team, and closes the cart (company-profile permission)",
+    tags: ["billing"],
+    access: "company-profile",
+    body: checkoutRequestSchema,
+    response: checkoutResponseSchema,
+    handler: ({ actor, body }) => checkout(ctx, actor, body),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/billing/orders",
+    summary: "The caller's company's orders, newest first, 25 a page (company-profile permission)",
+    tags: ["billing"],
+    access: "company-profile",
+    query: orderListQuerySchema,
+    response: orderListSchema,
+    handler: ({ actor, query }) => listCompanyOrders(ctx, actor, query.page),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/billing/orders/:orderId",
+    summary: "One order of the caller's company with its lines (company-profile permission)",
+    tags: ["billing"],
+    access: "company-profile",
+    params: orderParamsSchema,
+    response: orderSchema,
+    handler: ({ actor, params }) => getCompanyOrder(ctx, actor, params.orderId),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/billing/orders/:orderId/invoice.pdf",
+    summary: "The order's invoice as a PDF, with the agreement's payment terms (company-profile permission)",
+    tags: ["billing"],
+    access: "company-profile",
+    params: orderParamsSchema,
+    produces: ["application/pdf"],
+    handler: async ({ actor, params, reply }) => {
+      const file = await getInvoicePdf(ctx, actor, params.orderId);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .header("cache-control", "no-store")
+        .send(Buffer.from(file.bytes));
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/internal/orders/:orderId/payment",
+    summary:
+      "Record the payment of an order (internal accounts only): marks it paid once (409 after) and activates the ordered plan as a deal",
+    tags: ["internal"],
+    access: "internal",
+    params: orderParamsSchema,
+    body: recordPaymentSchema,
+    response: orderResultSchema,
+    handler: ({ actor, params, body }) => recordOrderPayment(ctx, actor, params.orderId, body),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/internal/orders/:orderId/cancel",
+    summary: "Cancel an order awaiting payment (internal accounts only); a paid or cancelled order answers 409",
+    tags: ["internal"],
+    access: "internal",
+    params: orderParamsSchema,
+    response: orderResultSchema,
+    handler: ({ actor, params }) => cancelOrder(ctx, actor, params.orderId),
+  });
+}
