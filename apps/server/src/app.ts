@@ -19,6 +19,7 @@ import { registerAccountRoutes } from "./modules/account/account.routes.js";
 import { registerAmplificationRoutes } from "./modules/amplification/amplification.routes.js";
 import { registerBillingRoutes } from "./modules/billing/billing.routes.js";
 import { registerBillingSessionRoutes } from "./modules/billing/billing-session.routes.js";
+import { registerCartRoutes } from "./modules/cart/cart.routes.js";
 import { startCommentAnalysis } from "./modules/comments/comment-analysis.js";
 import { registerCommentRoutes } from "./modules/comments/comments.routes.js";
 import { registerCompanyRoutes } from "./modules/company/company.routes.js";
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerCrmRoutes(app, ctx);
   await registerBillingRoutes(app, ctx);
   await registerBillingSessionRoutes(app, ctx);
+  await registerCartRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);
   await registerSurveyExportRoutes(app, ctx);
   await registerInvitationRoutes(app, ctx);

@@ -31,4 +31,5 @@ export * from "./billing/cart.js";
 export * from "./billing/cart-pricing.js";
 export * from "./legal/index.js";
 export * from "./contracts/billing.js";
+export * from "./contracts/cart.js";
 export * from "./contracts/orders.js";

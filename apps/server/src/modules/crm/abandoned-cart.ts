@@ -1,6 +1,9 @@
+import type { CartChoice } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import type { JobQueue } from "../../jobs/queue.js";
+import { listOpenCartRowsChangedBefore } from "../cart/cart.repo.js";
+import { storedCart } from "../cart/cart.service.js";
 import type { CrmAdapter } from "./crm.adapter.js";
 import { type UpdateUserEvent, abandonedCartEventKey } from "./crm.events.js";
 import { contactFor, deliverCrmEvent } from "./crm.service.js";
@@ -34,13 +37,23 @@ export function isCartAbandoned(
   return !cart.closed && cart.items.length > 0 && now.getTime() - cart.updatedAt.getTime() >= afterMs;
 }
 
+/** How the CRM names a stored choice: "Gold plan", or the badge's id until badges have names (issue 13). */
+function cartItemName(choice: CartChoice): string {
+  return choice.kind === "plan" ? `${choice.plan} plan` : choice.badgeId;
+}
+
 /**
- * EXTENSION POINT — there is no cart table yet (it comes with the cart step of issue 12). The cart module must
- * replace this with a read of open carts with items whose last change is at or before `changedBefore`, across
- * companies (a platform scan, like the email outbox sweep), at most `limit` of them. Until then it finds none.
+ * Open carts with items whose last change is at or before `changedBefore`, across companies (a platform scan, like
+ * the email outbox sweep), oldest first, at most `limit`. A cart is never closed: checkout empties it (clearCart), and
+ * an empty cart is not listed. The update goes to the user who made the last change.
  */
-export async function listOpenCartsChangedBefore(_db: Database, _changedBefore: Date, _limit: number): Promise<CartSnapshot[]> {
-  return [];
+export async function listOpenCartsChangedBefore(db: Database, changedBefore: Date, limit: number): Promise<CartSnapshot[]> {
+  const rows = await listOpenCartRowsChangedBefore(db, changedBefore, limit);
+  return rows.flatMap((row) => {
+    const items = storedCart(row).items.map(cartItemName);
+    if (items.length === 0 || !row.updatedBy) return [];
+    return [{ cartId: row.id, tenantId: row.tenantId, userId: row.updatedBy, updatedAt: row.updatedAt, closed: false, items }];
+  });
 }
 
 export type CartLister = (db: Database, changedBefore: Date, limit: number) => Promise<CartSnapshot[]>;
