@@ -2,10 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { cartChoiceInputSchema, cartCycleInputSchema, cartItemParamsSchema, cartSchema } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
-import { addToCart, readCart, removeFromCart, setCartCycle } from "./cart.service.js";
+import { checkoutCompletedHooks } from "../orders/orders.service.js";
+import { addToCart, clearCart, readCart, removeFromCart, setCartCycle } from "./cart.service.js";
 
 /** The company's cart (company-profile permission: billing is for the users who manage the company). */
 export async function registerCartRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // A successful checkout empties the cart, in the checkout's transaction (spec surveys §7: success closes the cart).
+  if (!checkoutCompletedHooks.includes(clearCart)) checkoutCompletedHooks.push(clearCart);
+
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/cart",

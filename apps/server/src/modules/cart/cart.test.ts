@@ -10,6 +10,7 @@ import { cart } from "../../db/schema-cart.js";
 import { addMember, call, createTestApp, registerCompany, type Session, signIn, type TestApp } from "../../test/harness.js";
 import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
 import { ABANDONED_CART_AFTER_MS, listOpenCartsChangedBefore, scanAbandonedCarts } from "../crm/abandoned-cart.js";
+import { checkoutCompletedHooks } from "../orders/orders.service.js";
 import { clearCart } from "./cart.service.js";
 
 const CART_ACTIONS = ["add_to_cart", "remove_from_cart"];
@@ -235,6 +236,17 @@ describe("the cart", () => {
     expect(await logsOf(owner.tenantId)).toEqual([]);
   });
 
+  it("a successful checkout empties the cart in its transaction", async () => {
+    const owner = await registerCompany(testApp.app);
+    await add(owner.cookie, { kind: "plan", plan: "Silver" });
+    const checkout = await call(testApp.app, "POST", "/api/certifications/aquire", {
+      cookie: owner.cookie,
+      body: { companyId: owner.tenantId, certifications: [{ kind: "plan", plan: "Silver", quantity: 1 }] },
+    });
+    expect(checkout.statusCode, checkout.body).toBeLessThan(300);
+    expect((await getCart(owner.cookie)).json().lines).toEqual([]);
+  });
+
   it("the CRM's scan finds a cart left unchanged for 24 h, not an empty or a recent one; clearCart empties it", async () => {
     const left = await registerCompany(testApp.app);
     const recent = await registerCompany(testApp.app);
@@ -258,6 +270,7 @@ describe("the cart", () => {
     ]);
     expect(await scanAbandonedCarts(testApp.ctx.jobs, db(), now)).toBeGreaterThanOrEqual(1);
 
+    expect(checkoutCompletedHooks).toContain(clearCart);
     await clearCart(db(), left.tenantId);
     expect((await getCart(left.cookie)).json().lines).toEqual([]);
     const after = await listOpenCartsChangedBefore(db(), new Date(), 1000);
