@@ -14,19 +14,24 @@ export async function findCrmEvent(db: Database, tenantId: string, eventKey: str
   return row;
 }
 
+/** An event's row as first written (one attempt). */
+function outboxRow(tenantId: string, event: CrmEvent, status: CrmEventStatus) {
+  return {
+    eventKey: event.eventKey,
+    tenantId,
+    userId: event.userId,
+    kind: event.kind,
+    payload: eventPayload(event),
+    status,
+    attempts: 1,
+  };
+}
+
 /** The outbox write: one row per event key; a second write of the same event does nothing. True when stored now. */
 export async function insertCrmEvent(db: Database, tenantId: string, event: CrmEvent, status: CrmEventStatus): Promise<boolean> {
   const rows = await db
     .insert(crmOutbox)
-    .values({
-      eventKey: event.eventKey,
-      tenantId,
-      userId: event.userId,
-      kind: event.kind,
-      payload: eventPayload(event),
-      status,
-      attempts: 1,
-    })
+    .values(outboxRow(tenantId, event, status))
     .onConflictDoNothing({ target: crmOutbox.eventKey })
     .returning({ id: crmOutbox.id });
   return rows.length > 0;
@@ -42,16 +47,7 @@ export async function recordCrmAttempt(
 ): Promise<void> {
   await db
     .insert(crmOutbox)
-    .values({
-      eventKey: event.eventKey,
-      tenantId,
-      userId: event.userId,
-      kind: event.kind,
-      payload: eventPayload(event),
-      status,
-      attempts: 1,
-      lastError,
-    })
+    .values({ ...outboxRow(tenantId, event, status), lastError })
     .onConflictDoUpdate({
       target: crmOutbox.eventKey,
       set: { status, lastError, attempts: sql`${crmOutbox.attempts} + 1`, updatedAt: new Date() },
