@@ -66,9 +66,20 @@ function dayLabel(ymd: string): string {
   return `${day} ${monthName} ${year}`;
 }
 
+/**
+ * The picker's button for a day, moving the calendar to its month first. The picker opens on the month of its
+ * earliest selectable day, which can be the month after today's (from the 24th of a 31-day month on, 7 days ahead
+ * is next month), so the day asked for may be a month back as well as a month ahead.
+ */
 async function findDay(page: Page, ymd: string) {
+  // (a day in a month the picker cannot show is answered as a locator that matches nothing)
   const day = page.getByRole("button", { name: dayLabel(ymd), exact: true });
-  if ((await day.count()) === 0) await page.locator('[data-direction="next"]').first().click();
+  for (const direction of ["previous", "next", "next"] as const) {
+    if ((await day.count()) > 0) break;
+    const move = page.locator(`[data-direction="${direction}"]`).first();
+    // the picker does not go back past the month of its earliest selectable day
+    if (!(await move.isDisabled())) await move.click();
+  }
   return day.first();
 }
 
@@ -130,8 +141,13 @@ describe("surveys", () => {
       await step3.getByTestId("end-date-input").click();
       const today = toLocalDate(Date.now(), TIME_ZONE);
       const tooSoon = await findDay(page, addDaysToDate(today, 3));
-      expect(await tooSoon.isDisabled()).toBe(true);
-      await tooSoon.click({ force: true });
+      if ((await tooSoon.count()) > 0) {
+        expect(await tooSoon.isDisabled()).toBe(true);
+        await tooSoon.click({ force: true });
+      } else {
+        // 3 days ahead is in a month before the first selectable day's: the picker does not even go there
+        expect(await page.locator('[data-direction="previous"]').first().isDisabled()).toBe(true);
+      }
       expect(await publish.isDisabled()).toBe(true);
       await (await findDay(page, addDaysToDate(today, 9))).click();
       expect(await publish.isDisabled()).toBe(false);
