@@ -16,6 +16,7 @@ import {
 import { TOPIC_PHRASES, TOPIC_WORDS, type TopicCue } from "./lexicon/topics.js";
 import { isNoAnswer } from "./no-answer.js";
 import { parseComment, type Word } from "./nlp.js";
+import { inferRecommendation } from "./recommendation.js";
 import { CLASSES, modelSentiment, RULE_THRESHOLD, ruleConfidence, ruleVerdict } from "./sentiment-model.js";
 import {
   type CommentAnalysis,
@@ -26,10 +27,11 @@ import {
   POSITIVE_EMOTIONS,
   QUESTION_DO_BETTER,
   QUESTION_DO_WELL,
-  type Recommendation,
   type Sentiment,
   type Topic,
 } from "./types.js";
+
+export { inferRecommendation };
 
 /** A summed score at or above this is positive, at or below its negative is negative (the rules' own verdict). */
 export const SENTIMENT_THRESHOLD = RULE_THRESHOLD;
@@ -387,15 +389,6 @@ function pick<K extends string>(weights: Partial<Record<K, number>>, allowed?: r
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
-
-/** Infers the recommendation tag: from the question when it is one of the two LOWI open questions, else from content. */
-export function inferRecommendation(sentiment: Sentiment, context: CommentContext | undefined, suggestion: boolean): Recommendation | null {
-  if (context?.questionKey === QUESTION_DO_WELL) return "do well";
-  if (context?.questionKey === QUESTION_DO_BETTER) return "do better";
-  if (sentiment === "positive") return "do well";
-  if (sentiment === "negative" || (sentiment === "neutral" && suggestion)) return "do better";
-  return null;
-}
 
 export interface SentimentSignals {
   /** The word score plus every cue's score: what the sentiment is decided on. */

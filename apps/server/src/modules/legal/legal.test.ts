@@ -1,26 +1,10 @@
-import { inflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { ORDER_FORM_SERVICE_DESCRIPTIONS, formatOrderFormDate } from "@hearth/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenant, user } from "../../db/schema.js";
 import { type Session, type TestApp, addMember, call, createTestApp, registerCompany } from "../../test/harness.js";
 import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
-
-/** Every `<hex> Tj` of the PDF's inflated content streams, joined. */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString("latin1");
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], "latin1")).toString("latin1");
-    } catch {
-      content = match[1];
-    }
-    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) parts.push(Buffer.from(shown[1], "hex").toString("latin1"));
-  }
-  return parts.join(" ");
-}
+import { pdfText } from "../../test/pdf-text.js";
 
 describe("the company's Order Form (GET /api/legal/order-form and .pdf)", () => {
   let testApp: TestApp;

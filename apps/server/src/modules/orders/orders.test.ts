@@ -1,4 +1,3 @@
-import { inflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { formatDollars, formatOrderFormDate, planPrice } from "@hearth/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,22 +7,7 @@ import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
 import { createInternalUser } from "../internal/internal-users.service.js";
 import { countOrders, countSalesRequests } from "./orders.repo.js";
 import { checkoutCompletedHooks } from "./orders.service.js";
-
-/** Every `<hex> Tj` of the PDF's inflated content streams, joined. */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString("latin1");
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1], "latin1")).toString("latin1");
-    } catch {
-      content = match[1];
-    }
-    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) parts.push(Buffer.from(shown[1], "hex").toString("latin1"));
-  }
-  return parts.join(" ");
-}
+import { pdfText } from "../../test/pdf-text.js";
 
 const CHECKOUT = "/api/certifications/aquire";
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
