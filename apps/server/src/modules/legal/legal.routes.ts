@@ -3,6 +3,7 @@ import { orderFormResponseSchema } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { getOrderForm, getOrderFormPdf } from "./legal.service.js";
+import { sendAttachment } from "../../lib/download.js";
 
 /** The signed-in company's Order Form, as data for the viewer and as a PDF (decision 0029). */
 export async function registerLegalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -29,11 +30,7 @@ export async function registerLegalRoutes(app: FastifyInstance, ctx: AppContext)
     produces: ["application/pdf"],
     handler: async ({ actor, reply }) => {
       const file = await getOrderFormPdf(ctx, actor);
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(Buffer.from(file.bytes));
+      return sendAttachment(reply, "application/pdf", file.fileName, file.bytes);
     },
   });
 }

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { cancelOrder, checkout, getCompanyOrder, getInvoicePdf, listCompanyOrders, recordOrderPayment } from "./orders.service.js";
+import { sendAttachment } from "../../lib/download.js";
 
 const orderResultSchema = z.object({ order: orderSchema });
 
@@ -60,11 +61,7 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
     produces: ["application/pdf"],
     handler: async ({ actor, params, reply }) => {
       const file = await getInvoicePdf(ctx, actor, params.orderId);
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(Buffer.from(file.bytes));
+      return sendAttachment(reply, "application/pdf", file.fileName, file.bytes);
     },
   });
 

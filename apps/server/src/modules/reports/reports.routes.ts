@@ -7,6 +7,7 @@ import { exportReportTableCsv, exportCompanyReportPdf, REPORT_CSV_TABLES } from 
 import { getDashboard } from "./dashboard.service.js";
 import { setReportLogger } from "./report-benchmarks.service.js";
 import { getBreakdownReport, getCompanyReport, getTeamReport, parseReportFilters } from "./reports.service.js";
+import { sendAttachment } from "../../lib/download.js";
 
 const surveyParams = z.object({ surveyId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Unknown survey id") });
 const filterQuery = z.object({
@@ -65,11 +66,7 @@ export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext
     query: filterQuery,
     handler: async ({ actor, params, query, reply }) => {
       const file = await exportCompanyReportPdf(ctx, actor, params.surveyId, parseReportFilters(query.filter));
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(Buffer.from(file.bytes));
+      return sendAttachment(reply, "application/pdf", file.fileName, file.bytes);
     },
   });
 
@@ -85,11 +82,7 @@ export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext
     handler: async ({ actor, params, query, reply }) => {
       const table = params.table.replace(/\.csv$/, "") as (typeof REPORT_CSV_TABLES)[number];
       const file = await exportReportTableCsv(ctx, actor, params.surveyId, table, parseReportFilters(query.filter), query.cohort);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(file.text);
+      return sendAttachment(reply, "text/csv; charset=utf-8", file.fileName, file.text);
     },
   });
 
