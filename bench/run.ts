@@ -6,8 +6,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { keepAliveAgent, request } from "./lib/http.js";
 import {
   DEFAULT_POSTGRES_URL,
   INGEST_CONNECTIONS,
@@ -19,8 +17,10 @@ import {
 import { INVITE_ACCEPT_TOTAL, type InviteAcceptResult, describeAccept, runInviteAccept } from "./lib/invitations.js";
 import { measureAnalysisThroughput } from "../packages/analysis/src/index.js";
 import { LAG_RATE_PER_SECOND, measureAnalysisLag } from "./lib/analysis-lag.js";
-import { subjectAndBaseline } from "./lib/load.js";
 import { type ReportBenchResult, describeReports, runReportBench } from "./lib/reports.js";
+import { badgesPart } from "./lib/badges.js";
+import { billingPart } from "./lib/billing.js";
+import { httpMeasures } from "./lib/http-measures.js";
 import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
 import {
   type Machine,
@@ -38,23 +38,16 @@ import {
 import { type Part, parseSelection } from "./lib/selection.js";
 import { type SmtpDeliveryResult, describeDelivery, runSmtpDelivery } from "./lib/smtp.js";
 import { median } from "./lib/stats.js";
-import { acceptEntryName, acceptMeasures, describeLoad, ingestMeasures, ingestNotes, requireSuccess, webMeasures } from "./lib/measures.js";
+import { acceptEntryName, acceptMeasures, ingestMeasures, ingestNotes, webMeasures } from "./lib/measures.js";
 import { entryJavaScriptSize } from "./lib/web-size.js";
 
 const START_RUNS = 3;
-const CONCURRENCY = 8;
-const WARMUP_MS = 1_000;
-const SIGN_IN_MS = 10_000;
-const ME_MS = 5_000;
-const MAX_OPERATIONS = 1_000_000;
 const COLD_TIMEOUT_MS = 60_000;
 const WATCHDOG_MS = 840_000;
 /** BENCH_POSTGRES_URL=off skips the PostgreSQL measures; any other value is the server to create a scratch database on. */
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(import.meta.dirname, "../apps/web/dist"));
 
-const DEMO_EMAIL = "admin@demo.hearth.test";
-const DEMO_PASSWORD = "Demo-Password-2026!";
 const RESULTS_FILE = path.join(ROOT, "bench/results/latest.json");
 const DOCS_FILE = path.join(ROOT, "docs/benchmarks.md");
 
@@ -103,17 +96,6 @@ async function minimalStart(): Promise<number> {
 async function startHearth(dataDir: string): Promise<Spawned> {
   const port = await freePort();
   return spawnUntilHealthy(hearthLaunch(port, dataDir), port, "/api/health", COLD_TIMEOUT_MS);
-}
-
-async function signIn(url: string, agent: ReturnType<typeof keepAliveAgent>) {
-  return request({
-    url: `${url}/api/auth/sign-in/email`,
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-    agent,
-    keepBody: true,
-  });
 }
 
 /** POST /api/response on one database kind next to the bare one-insert route; null when PostgreSQL is not reachable. */
@@ -318,8 +300,13 @@ async function main(): Promise<void> {
 
   if (runs("http")) {
     server ??= await startHearth(freshDir());
-    measures.push(...(await httpMeasures(server)));
+    measures.push(...(await httpMeasures(server, log)));
   }
+
+  // 3b. Billing (issue 12): checkout with its invoice, and the billing page's API calls (bench/lib/billing.ts).
+  if (runs("billing")) measures.push(...(await billingPart(freshDir(), log, notes)));
+  // 3c. Badge images (issue 13): a render with no cache, cached embeds vs a static file (bench/lib/badges.ts).
+  if (runs("badges")) measures.push(...(await badgesPart(log, notes)));
 
   // 4. Response ingest: the app in this process next to the bare one-insert route, PGlite then PostgreSQL.
   const ingestResults: IngestResult[] = [];
@@ -430,65 +417,6 @@ async function main(): Promise<void> {
   } else {
     log(`every measured entry with a goal meets it (${measures.filter((m) => m.meets).length} of ${measures.length} entries have one)`);
   }
-}
-
-/** The compressed script bytes a browser downloads for /login, /dashboard and the public survey page (budgets: issue 11). */
-/** 2-3. Sign-in and GET /api/me against the running server, each next to its floor; stops the server at the end. */
-async function httpMeasures(server: Spawned): Promise<Measure[]> {
-  // Sign-in against the real server, interleaved with in-process password verification (A-B-B-A).
-  const url = server.url;
-  const agent = keepAliveAgent(CONCURRENCY);
-  const first = await signIn(url, agent);
-  if (first.status !== 200) throw new Error(`sign-in answered ${first.status}: ${first.body.slice(0, 500)}\n${server.log()}`);
-  const cookie = (first.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ");
-  if (!cookie) throw new Error("sign-in answered 200 without a session cookie");
-  const hash = await hashPassword(DEMO_PASSWORD);
-  if (!(await verifyPassword({ hash, password: DEMO_PASSWORD }))) throw new Error("verifyPassword rejected its own hash");
-
-  const loadOptions = { concurrency: CONCURRENCY, warmupMs: WARMUP_MS, maxOperations: MAX_OPERATIONS };
-  const signInRun = await subjectAndBaseline(
-    async () => {
-      const response = await signIn(url, agent);
-      return response.status === 200 || `HTTP ${response.status}`;
-    },
-    async () => (await verifyPassword({ hash, password: DEMO_PASSWORD })) || "verification failed",
-    { ...loadOptions, measureMs: SIGN_IN_MS },
-  );
-  log(describeLoad("sign-in", signInRun.subject));
-  log(describeLoad("  floor: in-process verifyPassword", signInRun.baseline));
-  requireSuccess("sign-in", signInRun.subject);
-  requireSuccess("verifyPassword", signInRun.baseline);
-
-  // GET /api/me with the session, interleaved with the minimal node:http server (A-B-B-A).
-  const me = await request({ url: `${url}/api/me`, headers: { cookie }, agent, keepBody: true });
-  if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}: ${me.body.slice(0, 500)}`);
-  const floorPort = await freePort();
-  const floor = await spawnUntilHealthy(minimalLaunch(floorPort), floorPort, "/api/health", 10_000);
-  const floorAgent = keepAliveAgent(CONCURRENCY);
-  const meRun = await subjectAndBaseline(
-    async () => {
-      const response = await request({ url: `${url}/api/me`, headers: { cookie }, agent });
-      return response.status === 200 || `HTTP ${response.status}`;
-    },
-    async () => {
-      const response = await request({ url: `${floor.url}/api/me`, headers: { cookie }, agent: floorAgent });
-      return response.status === 200 || `HTTP ${response.status}`;
-    },
-    { ...loadOptions, measureMs: ME_MS },
-  );
-  log(describeLoad("GET /api/me", meRun.subject));
-  log(describeLoad("  floor: minimal node:http JSON", meRun.baseline));
-  requireSuccess("GET /api/me", meRun.subject);
-  requireSuccess("minimal node:http", meRun.baseline);
-  agent.destroy();
-  floorAgent.destroy();
-  await Promise.all([server.stop(), floor.stop()]);
-  return [
-    measure("sign_in", signInRun.subject.perSecond, "req/s", "higher", signInRun.baseline.perSecond),
-    measure("sign_in_p95", signInRun.subject.p95Ms, "ms", "lower", signInRun.baseline.p95Ms),
-    measure("me", meRun.subject.perSecond, "req/s", "higher", meRun.baseline.perSecond),
-    measure("me_p95", meRun.subject.p95Ms, "ms", "lower", meRun.baseline.p95Ms),
-  ];
 }
 
 main()

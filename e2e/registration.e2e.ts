@@ -64,18 +64,22 @@ describe("registration", () => {
     expect(await page.getByRole("link", { name: "Privacy Policy" }).first().getAttribute("href")).toBe("/legal/privacy");
   });
 
-  test("the legal documents are readable signed out, with contents, and the order form is a labelled sample", async () => {
+  test("the legal documents open from the footer signed out, with contents, and the order form is a labelled sample", async () => {
     const { page } = session;
-    for (const [path, title] of [
-      ["/legal/terms", "Terms of Use"],
-      ["/legal/privacy", "Privacy Policy"],
-      ["/legal/saas-agreement", "Software-as-a-Service Agreement"],
+    for (const [link, path, title] of [
+      ["Terms of Use", "/legal/terms", "Terms of Use"],
+      ["Privacy Policy", "/legal/privacy", "Privacy Policy"],
+      ["SaaS Agreement", "/legal/saas-agreement", "Software-as-a-Service Agreement"],
     ] as const) {
-      await page.goto(path);
+      await page.goto("/login");
+      await page.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: link, exact: true }).click();
+      await waitForPath(page, path);
       await page.getByRole("heading", { level: 1, name: title }).waitFor();
       await page.getByRole("navigation", { name: "Contents" }).waitFor();
     }
-    await page.goto("/legal/order-form");
+    await page.goto("/login");
+    await page.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Order Form", exact: true }).click();
+    await waitForPath(page, "/legal/order-form");
     await page.getByRole("heading", { level: 1, name: "Order Form" }).waitFor();
     await page.getByText("Sample order form").waitFor();
     expect(await visibleText(page.locator("main"))).toContain("Order Form Date");

@@ -9,6 +9,9 @@ export default defineConfig({
     "./apps/server/src/db/schema-crm.ts",
     "./apps/server/src/db/schema-cart.ts",
     "./apps/server/src/db/schema-orders.ts",
+    "./apps/server/src/db/schema-certifications.ts",
+    "./apps/server/src/db/schema-stripe.ts",
+    "./apps/server/src/db/schema-profile.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

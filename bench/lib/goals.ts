@@ -18,6 +18,8 @@ const atLeast = (of: Goal["of"], value: number, source: string): Goal => ({ of, 
 const INGEST = "issue 11 item 8";
 const INVITATIONS = "issue 4 (docs/benchmarks.md, Invitations)";
 const REPORTS = "issue 5 (docs/benchmarks.md, Reports)";
+const BILLING = "issue 12";
+const BADGES = "issue 13";
 const START = "issue 11 item 11";
 const WEB = "issue 11 item 10";
 
@@ -45,6 +47,14 @@ export const GOALS: Readonly<Record<string, Goal>> = {
   web_js_login_kb: atMost("value", 150, WEB),
   web_js_dashboard_kb: atMost("value", 350, WEB),
   web_js_survey_kb: atMost("value", 100, WEB),
+  // cart → order → invoice PDF, the whole iteration's p95
+  checkout: atMost("value", 250, BILLING),
+  // every call of the billing page, each alone: the largest of their p95s
+  billing_page_api: atMost("value", 50, BILLING),
+  // a badge PNG rendered with no cache, warm (fonts and modules loaded)
+  badge_png_render_p95: atMost("value", 50, BADGES),
+  // cached embed requests per second vs a static file of the same bytes from the same process
+  badge_embed_cached: atLeast("ratio", 0.5, BADGES),
 };
 
 export function goalFor(name: string): Goal | null {

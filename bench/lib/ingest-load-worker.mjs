@@ -3,7 +3,7 @@
  * own and the server under test keeps the bench's main thread. Plain JavaScript because a worker thread
  * does not inherit tsx's loader on every Node version.
  *
- * Protocol: the parent posts {id, url, headers, body, connections, durationSeconds, timeoutSeconds, overallRate?}; the worker
+ * Protocol: the parent posts {id, url, method? (POST by default), headers, body, connections, durationSeconds, timeoutSeconds, overallRate?}; the worker
  * answers {id, result} or {id, error}. `latencies` holds the response time (ms) of every 2xx answer, so the
  * parent can merge several runs and take exact percentiles; other answers are only counted.
  */
@@ -17,7 +17,7 @@ function runOnce(job) {
     const instance = autocannon(
       {
         url: job.url,
-        method: "POST",
+        method: job.method ?? "POST",
         headers: job.headers,
         body: job.body,
         connections: job.connections,

@@ -48,10 +48,12 @@ export interface IngestResult {
   questions: number;
 }
 
-interface WorkerJob {
+export interface WorkerJob {
   url: string;
+  /** POST unless said (the badge bench loads GETs). */
+  method?: "GET" | "POST";
   headers: Record<string, string>;
-  body: string;
+  body?: string;
   connections: number;
   durationSeconds: number;
   timeoutSeconds: number;
@@ -59,7 +61,7 @@ interface WorkerJob {
   overallRate?: number;
 }
 
-interface WorkerRun {
+export interface WorkerRun {
   latencies: number[];
   statusCounts: Record<string, number>;
   elapsedMs: number;
@@ -119,7 +121,7 @@ export class LoadWorker {
   }
 }
 
-function combine(runs: WorkerRun[]): IngestStats {
+export function combine(runs: WorkerRun[]): IngestStats {
   const latencies = runs.flatMap((run) => run.latencies);
   const non2xx: Record<string, number> = {};
   for (const run of runs) {

@@ -6,6 +6,16 @@
 export const PARTS = {
   start: ["start_cold", "start_warm"],
   http: ["sign_in", "sign_in_p95", "me", "me_p95"],
+  billing: [
+    "checkout",
+    "checkout_p50",
+    "checkout_cart_p95",
+    "checkout_order_p95",
+    "checkout_invoice_p95",
+    "billing_page_api",
+    "billing_page_api_parallel",
+  ],
+  badges: ["badge_png_render_p95", "badge_embed_cached"],
   ingest_pglite: ["response_ingest_pglite", "response_ingest_pglite_p99"],
   ingest_postgres: ["response_ingest_postgres", "response_ingest_postgres_p99"],
   analysis_lag_pglite: ["comment_analysis_lag_s"],

@@ -5,6 +5,7 @@ import type { Env } from "./env.js";
 import type { JobQueue } from "./jobs/queue.js";
 import type { RateLimiter } from "./lib/rate-limit.js";
 import type { EmailService } from "./modules/email/email.service.js";
+import type { StripePayments } from "./modules/stripe/stripe.client.js";
 
 /** Everything a route or service may need, built once per process in app.ts. */
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   auth: Auth;
   captcha: CaptchaVerifier;
   rateLimiter: RateLimiter;
+  /** Stripe, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (decision 0033); null runs without it. */
+  stripe: StripePayments | null;
 }

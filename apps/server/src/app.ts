@@ -17,12 +17,17 @@ import { registerWebApp } from "./lib/static-web.js";
 import { registerTextInputCheck } from "./lib/text-input.js";
 import { registerAccountRoutes } from "./modules/account/account.routes.js";
 import { registerAmplificationRoutes } from "./modules/amplification/amplification.routes.js";
+import { registerBadgeRoutes } from "./modules/badges/badges.routes.js";
 import { registerBillingRoutes } from "./modules/billing/billing.routes.js";
 import { registerBillingSessionRoutes } from "./modules/billing/billing-session.routes.js";
 import { registerCartRoutes } from "./modules/cart/cart.routes.js";
+import { registerBadgeActionRoutes } from "./modules/certifications/badge-actions.routes.js";
+import { registerCertificationRoutes } from "./modules/certifications/certifications.routes.js";
+import { registerPublicProfileRoutes } from "./modules/public-profile/public-profile.routes.js";
 import { startCommentAnalysis } from "./modules/comments/comment-analysis.js";
 import { registerCommentRoutes } from "./modules/comments/comments.routes.js";
 import { registerCompanyRoutes } from "./modules/company/company.routes.js";
+import { registerCredentialRoutes } from "./modules/credentials/credentials.routes.js";
 import { defineCrmJobs } from "./modules/crm/crm.jobs.js";
 import { registerCrmRoutes } from "./modules/crm/crm.routes.js";
 import { registerDevMailRoutes } from "./modules/email/dev-mail.routes.js";
@@ -41,6 +46,8 @@ import { registerOrderRoutes } from "./modules/orders/orders.routes.js";
 import { registerSsoRoutes } from "./modules/sso/sso.routes.js";
 import { registerPlanRoutes } from "./modules/plans/plans.routes.js";
 import { registerSupportRoutes } from "./modules/support/support.routes.js";
+import { type StripeApiAddress, createStripePayments } from "./modules/stripe/stripe.client.js";
+import { registerStripeRoutes } from "./modules/stripe/stripe.routes.js";
 import { registerSurveyExportRoutes, registerSurveyRoutes } from "./modules/surveys/surveys.routes.js";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -53,6 +60,8 @@ export interface BuildAppOptions {
   jobPollingIntervalSeconds?: number;
   serveWeb?: boolean;
   logger?: boolean;
+  /** Tests only: a local stand-in for api.stripe.com (used when the Stripe variables are set). */
+  stripeApi?: StripeApiAddress;
 }
 
 export interface BuiltApp {
@@ -115,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       recaptchaSecret: env.RECAPTCHA_SECRET,
     }),
     rateLimiter: new RateLimiter(database.db),
+    stripe: createStripePayments(env, app.log, options.stripeApi),
   };
   for (const definition of defineInvitationJobs(ctx)) jobs.define(definition);
   for (const definition of defineReportJobs(ctx)) jobs.define(definition);
@@ -166,7 +176,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerBillingRoutes(app, ctx);
   await registerBillingSessionRoutes(app, ctx);
   await registerCartRoutes(app, ctx);
+  await registerCertificationRoutes(app, ctx);
+  await registerCredentialRoutes(app, ctx);
+  await registerBadgeActionRoutes(app, ctx);
+  await registerPublicProfileRoutes(app, ctx);
+  await registerBadgeRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);
+  await registerStripeRoutes(app, ctx);
   await registerSurveyExportRoutes(app, ctx);
   await registerInvitationRoutes(app, ctx);
   await registerUnsubscribeRoutes(app, ctx);

@@ -15,6 +15,14 @@ const envSchema = z.object({
   DATABASE_URL: z.string().startsWith("postgres").optional(),
   DATA_DIR: z.string().default(".data"),
   AUTH_SECRET: z.string().min(32).optional(),
+  /**
+   * The Ed25519 seed that signs badge credentials (docs/decisions/0037): 64 hexadecimal characters (32 bytes, e.g.
+   * `openssl rand -hex 32`). Outside production a missing one is generated once into DATA_DIR.
+   */
+  BADGE_SIGNING_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters, a 32-byte Ed25519 seed (openssl rand -hex 32)")
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Hearth <no-reply@hearth.test>"),
   SUPPORT_EMAIL: z.email().default("support@hearth.test"),
@@ -34,6 +42,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_RESPONSE_PER_IP: z.coerce.number().int().min(1).default(120),
+  /** Badge images per minute per address (GET /api/certifications/embed, docs/decisions/0036). */
+  RATE_LIMIT_BADGE_EMBED_PER_IP: z.coerce.number().int().min(1).default(600),
   /** Seconds a worker may hold an invitation email before another may send it (its job is then taken as dead). */
   INVITE_SEND_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   /** Invitation emails one worker sends side by side (SMTP connections are pooled, 5 at most). */
@@ -50,6 +60,16 @@ const envSchema = z.object({
   HUBSPOT_TOKEN: z.string().min(1).optional(),
   /** HubSpot's API root (tests point it at a local server). */
   HUBSPOT_API_URL: z.url().default("https://api.hubapi.com"),
+  /** Stripe's secret (or restricted) API key: both Stripe variables set, checkout opens a Stripe payment (decision 0033). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, "must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)")
+    .optional(),
+  /** The signing secret of Stripe's webhook endpoint for POST /api/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, "must be a webhook signing secret (whsec_…)")
+    .optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -72,8 +92,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const raw = parsed.data;
   const isProduction = raw.NODE_ENV === "production";
-  const productionProblems = isProduction ? productionRefusals(raw) : [];
-  if (productionProblems.length > 0) throw new Error(`Invalid environment:\n${productionProblems.map((line) => `  ${line}`).join("\n")}`);
+  const problems = [...stripeRefusals(raw), ...(isProduction ? productionRefusals(raw) : [])];
+  if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   return {
     ...raw,
     APP_URL: raw.APP_URL ?? `http://localhost:${raw.PORT}`,
@@ -91,6 +111,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 function productionRefusals(raw: RawEnv): string[] {
   const problems: string[] = [];
   if (!raw.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
+  if (!raw.BADGE_SIGNING_KEY) {
+    problems.push(
+      "BADGE_SIGNING_KEY: required in production. It signs every badge credential; a key lost with a data directory would leave issued badges unverifiable. Set it to 64 hexadecimal characters, e.g. $(openssl rand -hex 32), and keep it",
+    );
+  }
   if (!raw.SMTP_URL) {
     problems.push(
       "SMTP_URL: required in production. Without it Hearth would keep every email (reset links, verification codes, survey links) in the development outbox instead of sending it; set SMTP_URL to your mail server, e.g. smtp://user:password@smtp.example.com:587",
@@ -103,6 +128,17 @@ function productionRefusals(raw: RawEnv): string[] {
     );
   }
   return problems;
+}
+
+/** Stripe is used with both of its variables or neither: one alone would take payments it cannot confirm, or none. */
+function stripeRefusals(raw: RawEnv): string[] {
+  if (Boolean(raw.STRIPE_SECRET_KEY) === Boolean(raw.STRIPE_WEBHOOK_SECRET)) return [];
+  const [set, missing] = raw.STRIPE_SECRET_KEY
+    ? ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]
+    : ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"];
+  return [
+    `${missing}: required when ${set} is set. Stripe needs both: the secret key to open payments and the webhook signing secret to learn they were paid; set both, or neither to run without Stripe`,
+  ];
 }
 
 /** Outside production a missing AUTH_SECRET is generated once and kept beside the embedded data, so restarts keep sessions. */

@@ -16,12 +16,15 @@ import type { SurveyKind } from "./features/surveys/survey-paths";
 const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page").then((m) => ({ default: m.ForgotPasswordPage })));
 const LegalDocumentPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.LegalDocumentPage })));
 const OrderFormPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.OrderFormPage })));
+const VerifyBadgePage = lazy(() => import("./features/verify/verify-page").then((m) => ({ default: m.VerifyBadgePage })));
 const LogoutPage = lazy(() => import("./features/auth/logout-page").then((m) => ({ default: m.LogoutPage })));
 const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })));
 const SharingPage = lazy(() => import("./features/amplification/sharing-page").then((m) => ({ default: m.SharingPage })));
 const TeamMembersPage = lazy(() => import("./features/comments/team-members-page").then((m) => ({ default: m.TeamMembersPage })));
 const BillingGeneralPage = lazy(() => import("./features/billing/billing-general-page").then((m) => ({ default: m.BillingGeneralPage })));
 const BillingPlanPage = lazy(() => import("./features/billing/billing-plan-page").then((m) => ({ default: m.BillingPlanPage })));
+const BillingHistoryPage = lazy(() => import("./features/billing/billing-history-page").then((m) => ({ default: m.BillingHistoryPage })));
+const BillingOrderPage = lazy(() => import("./features/billing/billing-order-page").then((m) => ({ default: m.BillingOrderPage })));
 const CompanyProfilePage = lazy(() =>
   import("./features/company-profile/company-profile-page").then((m) => ({ default: m.CompanyProfilePage })),
 );
@@ -115,8 +118,8 @@ const dashboardRoutes: RouteObject[] = [
   // Billing is shown to users with the company-profile permission (spec surveys §2 and §6), like its menu item.
   { path: "billing", handle: { title: "Billing" }, element: gated("company-profile", <BillingGeneralPage />) },
   { path: "billing/plan", handle: { title: "Plan Information" }, element: gated("company-profile", <BillingPlanPage />) },
-  // History and single orders arrive with orders.
-  soon("billing/*", "Billing", "company-profile"),
+  { path: "billing/history", handle: { title: "Billing history" }, element: gated("company-profile", <BillingHistoryPage />) },
+  { path: "billing/order/:orderId", handle: { title: "Order" }, element: gated("company-profile", <BillingOrderPage />) },
   soon("tutorials/*", "Tutorials"),
   { path: "*", handle: { title: "Page not found" }, element: <NotFoundPage /> },
 ];
@@ -136,6 +139,9 @@ export const routes: RouteObject[] = [
       { path: "legal/privacy", handle: { title: "Privacy Policy" }, element: <LegalDocumentPage id="privacy" /> },
       { path: "legal/saas-agreement", handle: { title: "SaaS Agreement" }, element: <LegalDocumentPage id="saas-agreement" /> },
       { path: "legal/order-form", handle: { title: "Order Form" }, element: <OrderFormPage /> },
+      // Badge verification (decision 0037): public, like the legal documents.
+      { path: "verify/:credentialId", handle: { title: "Verify a badge" }, element: <VerifyBadgePage /> },
+      { path: "verify", handle: { title: "Verify a badge" }, element: <VerifyBadgePage /> },
       {
         path: "new-company",
         element: <OnboardingLayout />,

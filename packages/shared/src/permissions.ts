@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   "amplification",
   "action-plans",
   "support",
+  "certification",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -37,6 +38,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     "amplification",
     "action-plans",
     "support",
+    // Downloading, embedding and showing the company's badges (decision 0038): Managers run the surveys behind them.
+    "certification",
   ],
   Staff: ["team-view", "survey-view", "report-view", "action-plans", "support"],
 };

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { sso } from "@better-auth/sso";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getOAuthState } from "better-auth/api";
 import { emailOTP, openAPI } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { PASSWORD_MIN_LENGTH } from "@hearth/shared";
@@ -17,6 +17,7 @@ import { renderEmailChangeEmail, renderPasswordResetEmail, renderVerificationEma
 import { appOrigins } from "../lib/origin-check.js";
 import { RULED_AUTH_PATHS, rulesWereApplied } from "./auth-rules.js";
 import { renderSignUpAttemptEmail } from "./sign-up-attempt-email.js";
+import { GOOGLE_TERMS_REQUIRED, isSocialCallback, readTermsAcceptance } from "./terms-acceptance.js";
 
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
@@ -305,10 +306,16 @@ export function createAuth({ env, database, email }: AuthDependencies) {
               await checkStaffSeat(ssoTenantId, user.email);
               return { data: { ...user, firstName, lastName, tenantId: ssoTenantId, role: "Staff", isInternalAccount: false } };
             }
+            // The registration form's checkbox: auth-rules.ts refuses a sign-up by email without it; a new company
+            // through Google needs it too, carried through the round trip (decision 0029).
+            const accepted = readTermsAcceptance({
+              path: ctx?.path,
+              body,
+              oauthState: isSocialCallback(ctx?.path) ? await getOAuthState() : null,
+            });
+            if (accepted === "missing" && isSocialCallback(ctx?.path)) throw new APIError("FORBIDDEN", { message: GOOGLE_TERMS_REQUIRED });
             const created = await insertTenant(db, { companyName: readText(body, "companyName"), plan: "Free" });
-            // The registration form's checkbox; auth-rules.ts refuses a sign-up by email without it (decision 0029).
-            const acceptedTerms = ctx?.path === "/sign-up/email" && (body as Record<string, unknown> | undefined)?.acceptTerms === true;
-            const termsAndConditionsAcceptDate = acceptedTerms ? new Date() : null;
+            const termsAndConditionsAcceptDate = accepted === "accepted" ? new Date() : null;
             return {
               data: {
                 ...user,

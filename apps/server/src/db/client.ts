@@ -13,11 +13,24 @@ import * as coreSchema from "./schema.js";
 import { createFromTemplate } from "./pglite-template.js";
 import * as billingSchema from "./schema-billing.js";
 import * as cartSchema from "./schema-cart.js";
+import * as certificationSchema from "./schema-certifications.js";
 import * as crmSchema from "./schema-crm.js";
 import * as orderSchema from "./schema-orders.js";
 import * as reportSchema from "./schema-reports.js";
+import * as stripeSchema from "./schema-stripe.js";
+import * as profileSchema from "./schema-profile.js";
 
-const schema = { ...coreSchema, ...reportSchema, ...billingSchema, ...crmSchema, ...cartSchema, ...orderSchema };
+const schema = {
+  ...coreSchema,
+  ...reportSchema,
+  ...billingSchema,
+  ...crmSchema,
+  ...cartSchema,
+  ...orderSchema,
+  ...certificationSchema,
+  ...stripeSchema,
+  ...profileSchema,
+};
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -20,6 +20,7 @@ export type ErrorCode =
   | "SURVEY_SLOTS_FULL"
   | "SURVEY_CLOSED"
   | "ALREADY_ANSWERED"
+  | "STRIPE_SIGNATURE_INVALID"
   | "INTERNAL";
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -41,6 +42,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   SURVEY_SLOTS_FULL: 409,
   SURVEY_CLOSED: 409,
   ALREADY_ANSWERED: 409,
+  STRIPE_SIGNATURE_INVALID: 400,
   INTERNAL: 500,
 };
 

@@ -18,8 +18,12 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   account: "The signed-in user's own account",
   amplification: "Social amplification: shareable quotes from positive comments",
   auth: "Sign-up, sign-in, sessions, passwords and email verification (Better Auth's endpoints are under /api/auth)",
+  badges: "Certification and award badge images anyone may embed (public, no session)",
   billing: "Plans in force (deals), licence usage and the billing redirect",
+  certifications: "Downloading, embedding and showing the company's badges on its public profile (certification permission)",
   company: "The company profile and logo",
+  credentials:
+    "Open Badges 3.0 credentials of issued badges: the issuer and its key, the revocation status list, each credential and verification (public)",
   crm: "Events for the sales team's CRM (HubSpot, or the CRM outbox)",
   internal: "For the platform operator's internal accounts only: deals, the CRM outbox",
   invitations: "Invitation emails, invitees, email templates and unsubscribing",

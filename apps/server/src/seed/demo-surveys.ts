@@ -27,7 +27,7 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 const COHORT_LEAN: Record<string, number> = {
   "Engineering and IT": 0.25,
   "Research and Development": 0.3,
-  "Sales and Business Development": -0.45,
+  "Sales and Business Development": -0.55,
   "Customer Service and Support": -0.3,
   "Operations and Production": -0.15,
   "Human Resources": 0.2,
@@ -82,7 +82,7 @@ export function generateLowiAnswers(fields: readonly SurveyField[], random: () =
     if (answer) answers[field.key] = answer;
   }
   const lean = Object.values(answers).reduce((sum, answer) => sum + (COHORT_LEAN[answer] ?? 0), 0);
-  const mood = clamp(3.85 + lean + normal(random) * 0.55, 1.3, 4.9);
+  const mood = clamp(4.0 + lean + normal(random) * 0.55, 1.3, 4.9);
   for (const field of fields) {
     if (field.group === "agree") {
       const score = Math.round(clamp(mood + (ITEM_LEAN[field.key] ?? 0) + normal(random) * 0.7, 1, 5));

@@ -3,6 +3,7 @@ import { notification } from "../db/schema.js";
 import { insertDeal } from "../modules/billing/billing.repo.js";
 import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
 import { createInternalUser } from "../modules/internal/internal-users.service.js";
+import { seedDemoCertification } from "./demo-certification.js";
 import { seedDemoSurveys } from "./demo-surveys.js";
 import { createPasswordUser, userExists } from "./users.js";
 
@@ -60,6 +61,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   });
   await createInternalUser(db, { email: DEMO_INTERNAL_EMAIL, password: DEMO_PASSWORD, firstName: "Indra", lastName: "Internal" });
   await seedDemoSurveys(db, demo.id, adminId);
+  await seedDemoCertification(db, demo.id);
   await db.insert(notification).values({
     tenantId: demo.id,
     userId: null,

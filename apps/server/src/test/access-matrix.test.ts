@@ -10,7 +10,18 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/response",
   "GET /api/unsubscribe",
   "POST /api/unsubscribe",
+  // Open Badges credentials anyone may read and verify (decision 0037)
+  "GET /api/credentials/issuer",
+  "GET /api/credentials/status/1",
+  "GET /api/credentials/{credentialId}",
+  "POST /api/credentials/verify",
+  // Badge images embedded on companies' sites (decision 0036) and the published company profiles (decision 0038)
+  "GET /api/certifications/embed",
+  "GET /c/{slug}",
+  "GET /c/{slug}/logo",
 ]);
+/** Pages served as HTML (their 404 is a page too); every other operation answers errors as JSON with a code. */
+const HTML_PAGES = new Set(["GET /c/{slug}"]);
 const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
 
 interface Operation {
@@ -163,7 +174,9 @@ describe("access rules on every documented route", () => {
               : undefined,
           });
           expect(response.statusCode, `${operation.method} ${operation.path}`).toBeLessThan(500);
-          if (response.statusCode >= 400) expect(response.json().error.code).toEqual(expect.any(String));
+          if (response.statusCode >= 400 && HTML_PAGES.has(`${operation.method} ${operation.template}`)) {
+            expect(response.headers["content-type"], `${operation.method} ${operation.path}`).toMatch(/^text\/html/);
+          } else if (response.statusCode >= 400) expect(response.json().error.code).toEqual(expect.any(String));
         }
       }
     }

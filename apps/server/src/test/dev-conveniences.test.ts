@@ -10,6 +10,7 @@ const PRODUCTION = {
   APP_URL: "https://hearth.example",
   AUTH_SECRET: "production-secret-that-is-at-least-thirty-two-characters",
   SMTP_URL: "smtp://mailer.example:587",
+  BADGE_SIGNING_KEY: "9f".repeat(32),
   DATA_DIR: "memory://",
 };
 
@@ -21,6 +22,11 @@ describe("production refuses development conveniences at start", () => {
   it("refuses to start without SMTP_URL, saying why", () => {
     expect(() => loadEnv({ ...PRODUCTION, SMTP_URL: undefined })).toThrow(/SMTP_URL: required in production/);
     expect(() => loadEnv({ ...PRODUCTION, SMTP_URL: "" })).toThrow(/development outbox/);
+  });
+
+  it("refuses to start without BADGE_SIGNING_KEY, and a key that is not 32 bytes of hex (decision 0037)", () => {
+    expect(() => loadEnv({ ...PRODUCTION, BADGE_SIGNING_KEY: undefined })).toThrow(/BADGE_SIGNING_KEY: required in production/);
+    expect(() => loadEnv({ ...PRODUCTION, BADGE_SIGNING_KEY: "abc" })).toThrow(/64 hexadecimal characters/);
   });
 
   it("refuses the demo seed and CAPTCHA=off unless the operator opts in to the latter", () => {

@@ -6,6 +6,7 @@ import { inject } from "vitest";
 import type { Role } from "@hearth/shared";
 import { type BuiltApp, buildApp } from "../app.js";
 import { openDatabase } from "../db/client.js";
+import type { StripeApiAddress } from "../modules/stripe/stripe.client.js";
 import { createPasswordUser } from "../seed/users.js";
 import { withDatabase } from "./global-setup.js";
 import { testEnv } from "./test-env.js";
@@ -42,7 +43,7 @@ export async function clonePostgresTestDatabase(): Promise<{ url: string; drop: 
 
 /** A fresh app on its own copy of the migrated database (PGlite dump, or a PostgreSQL clone of the template). */
 export async function createTestApp(
-  options: { env?: Record<string, string | undefined>; runJobWorkers?: boolean; serveWeb?: boolean } = {},
+  options: { env?: Record<string, string | undefined>; runJobWorkers?: boolean; serveWeb?: boolean; stripeApi?: StripeApiAddress } = {},
 ): Promise<TestApp> {
   const provided = inject("testDatabase");
   let databaseUrl: string | undefined;
@@ -65,6 +66,7 @@ export async function createTestApp(
     logger: false,
     // serveWeb: true serves env.WEB_DIST (the static-web test's own files)
     serveWeb: options.serveWeb ?? false,
+    stripeApi: options.stripeApi,
   });
   return {
     ...built,

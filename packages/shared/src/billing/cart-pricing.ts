@@ -3,7 +3,6 @@
  * charges. It reads choices and the context only; every amount comes from prices.ts, every licence from licences.ts.
  * Amounts are integer cents. Rules, the break-even definition and eligibility: docs/decisions/0028-cart-arithmetic.md.
  */
-import { requiredResponsesForCertification } from "../certification-rule.js";
 import type { Plan } from "../plans.js";
 import {
   CART_EXCEEDS_PLAN,
@@ -99,12 +98,10 @@ export function nextPlanAfter(plan: Plan): PricedPlan | null {
   return NEXT_PLAN[plan] ?? null;
 }
 
-/** A badge is eligible when its year's LOWI responses meet the response rule (certification-rule.ts). */
-export function isBadgeEligible(badge: CartBadge, context: CartContext): boolean {
-  const required = requiredResponsesForCertification(context.eligibility.headcount);
-  if (required === null) return false;
-  const responses = context.eligibility.lowiResponsesByYear[badge.year] ?? 0;
-  return Number.isFinite(responses) && responses >= required;
+/** A badge is eligible when the server's verdict says so (certification/eligibility.ts, docs/decisions/0035). */
+export function isBadgeEligible(badge: Pick<CartBadge, "id">, context: Pick<CartContext, "eligibility">): boolean {
+  const { badges } = context.eligibility;
+  return Object.hasOwn(badges, badge.id) && badges[badge.id].eligible === true;
 }
 
 function baseLine(id: string, kind: CartChoice["kind"], originalPrice: number): PricedCartLine {

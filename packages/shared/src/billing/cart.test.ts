@@ -43,8 +43,14 @@ function context(overrides: Partial<CartContext> = {}): CartContext {
     currentPlan: "Free",
     certificationLicencesUsed: 0,
     badges: BADGES,
-    // 300 employees: 100 responses needed. 2026 meets the rule, 2025 does not.
-    eligibility: { headcount: 300, lowiResponsesByYear: { 2026: 100, 2025: 99 } },
+    // The server's verdicts (certification/eligibility.ts): every 2026 badge is eligible, the 2025 one is not.
+    eligibility: {
+      headcount: 300,
+      lowiResponsesByYear: { 2026: 100, 2025: 99 },
+      badges: Object.fromEntries(
+        BADGES.map((one) => [one.id, { eligible: one.year === 2026, reasons: one.year === 2026 ? [] : ["No LOWI survey ends in 2025."] }]),
+      ),
+    },
     ...overrides,
   };
 }
@@ -246,8 +252,9 @@ describe("Not Eligible", () => {
     expect(checkout.kept.map((l) => l.id)).toEqual(["badge:old"]);
   });
 
-  it("without a headcount no badge is eligible; plans always are", () => {
-    const ctx = context({ eligibility: { headcount: null, lowiResponsesByYear: { 2026: 5000 } } });
+  it("a badge without the server's verdict, or with a negative one, is Not Eligible; plans always are", () => {
+    // The response rule and the other rules are applied by eligibility.ts (its own tests); the cart reads the verdict.
+    const ctx = context({ eligibility: { headcount: null, lowiResponsesByYear: { 2026: 5000 }, badges: {} } });
     const priced = priceCart(build([plan("Gold"), cert("c1")], ctx), ctx);
     expect(priced.lines.map((l) => [l.id, l.eligibility, l.message])).toEqual([
       ["plan", true, null],
@@ -255,8 +262,10 @@ describe("Not Eligible", () => {
     ]);
   });
 
-  it("above 3,000 employees, 1,000 responses are enough", () => {
-    const ctx = context({ eligibility: { headcount: 10_000, lowiResponsesByYear: { 2026: 1000 } } });
+  it("a badge the server found eligible is eligible", () => {
+    const ctx = context({
+      eligibility: { headcount: 10_000, lowiResponsesByYear: { 2026: 1000 }, badges: { c1: { eligible: true, reasons: [] } } },
+    });
     expect(line(build([cert("c1")], ctx), "badge:c1", ctx).eligibility).toBe(true);
   });
 });

@@ -42,12 +42,21 @@ export interface CartBadge {
   status: string;
 }
 
-/** The facts the response rule (certification-rule.ts) is applied to. */
+/** One badge's eligibility as the rules decided it (certification/eligibility.ts): the verdict and what is missing. */
+export interface BadgeVerdict {
+  eligible: boolean;
+  /** What is missing, in the page's words; empty when eligible. */
+  reasons: string[];
+}
+
+/** The facts eligibility was computed from, and each badge's verdict (computed once, on the server). */
 export interface CartEligibilityFacts {
   /** The company's actual headcount; null when unknown (then nothing is eligible). */
   headcount: number | null;
-  /** Responses to the company's LOWI surveys, by the year the badge is for. */
+  /** The most responses one of the company's LOWI surveys has, by the year it ends in (the years on offer read it). */
   lowiResponsesByYear: Readonly<Record<number, number>>;
+  /** Badge id → verdict. A badge missing here is not eligible. */
+  badges: Readonly<Record<string, BadgeVerdict>>;
 }
 
 /** Everything the cart arithmetic reads besides the choices. The server builds it from its own data. */

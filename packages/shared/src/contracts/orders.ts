@@ -99,10 +99,22 @@ export const salesRequestSchema = z.object({
   createdAt: z.string(),
 });
 
+/** One order as its page reads it: the order, and the sales request the same checkout made, if any. */
+export const orderDetailSchema = orderSchema.extend({
+  /** The lines the same checkout passed to the sales team (Not Eligible, or beyond the plan's licences), or null. */
+  salesRequest: salesRequestSchema.nullable(),
+});
+export type OrderDetailResponse = z.infer<typeof orderDetailSchema>;
+
 export const checkoutResponseSchema = z.object({
   order: orderSchema,
   /** The lines that need the sales team, when there were any. */
   salesRequest: salesRequestSchema.nullable(),
+  /**
+   * Stripe's checkout page for the order, when Stripe is configured and opened a payment for it; null otherwise (the
+   * order is paid by invoice). Optional for clients written before it.
+   */
+  paymentUrl: z.url().nullable().optional(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 

@@ -218,6 +218,18 @@ export const dashboardSchema = z.object({
       remaining: z.number().int(),
       /** "N more responses needed", or that the rule is met. */
       message: z.string(),
+      /** The year the survey ends in: the certification it counts for (docs/decisions/0035). */
+      year: z.number().int(),
+      /** Every rule of the certification (closed survey, responses, score) met or not, for this survey. */
+      eligible: z.boolean(),
+      checks: z.array(
+        z.object({
+          rule: z.enum(["survey", "closed", "responses", "score", "threshold", "recommend"]),
+          met: z.boolean(),
+          text: z.string(),
+        }),
+      ),
+      nextStep: z.object({ label: z.string(), href: z.string() }),
     })
     .nullable(),
 });

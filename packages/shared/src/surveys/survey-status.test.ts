@@ -41,7 +41,7 @@ describe("survey table actions", () => {
   it("offers the spec's actions per status", () => {
     expect(names("Closed")).toEqual(["View Report", "Export", "Archive"]);
     expect(names("Draft")).toEqual(["Edit", "Archive"]);
-    expect(names("Active")).toEqual(["Send Invitation", "Edit Expiration", "Archive"]);
+    expect(names("Active")).toEqual(["Send Invitation", "Edit Expiration", "Close Survey", "Archive"]);
     expect(names("Archived")).toEqual(["Restore"]);
   });
 

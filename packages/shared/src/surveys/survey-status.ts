@@ -23,13 +23,22 @@ export function isSurveyOpen(survey: SurveyStatusInput, now: number): boolean {
   return describeSurveyStatus(survey, now) === "Active";
 }
 
-export const SURVEY_ACTIONS = ["View Report", "Export", "Edit", "Send Invitation", "Edit Expiration", "Archive", "Restore"] as const;
+export const SURVEY_ACTIONS = [
+  "View Report",
+  "Export",
+  "Edit",
+  "Send Invitation",
+  "Edit Expiration",
+  "Close Survey",
+  "Archive",
+  "Restore",
+] as const;
 export type SurveyAction = (typeof SURVEY_ACTIONS)[number];
 
 export interface SurveyActionRights {
   /** survey-view / report-view: View Report (and Export unless canExport says otherwise). */
   canView: boolean;
-  /** survey-edit: Edit, Send Invitation, Edit Expiration, Archive, Restore. */
+  /** survey-edit: Edit, Send Invitation, Edit Expiration, Close Survey, Archive, Restore. */
   canEdit: boolean;
   canExport?: boolean;
   isInternalAccount?: boolean;
@@ -47,7 +56,8 @@ export function listSurveyActions(status: SurveyStatus, rights: SurveyActionRigh
   const actions: SurveyAction[] = [];
   if (status === "Closed") actions.push("View Report", "Export");
   if (status === "Draft") actions.push("Edit");
-  if (status === "Active") actions.push("Send Invitation", "Edit Expiration");
+  // Close Survey (docs/decisions/0035): ends an active survey now, e.g. so a LOWI survey counts for certification.
+  if (status === "Active") actions.push("Send Invitation", "Edit Expiration", "Close Survey");
   if (status === "Closed" && rights.isInternalAccount) actions.push("Edit Expiration");
   actions.push(status === "Archived" ? "Restore" : "Archive");
   return actions.map((action) => {

@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { tenant, user } from "../../db/schema.js";
 import { assignedCohort } from "../../db/schema-reports.js";
+import { countBadgesIssuedSince } from "../certifications/certifications.repo.js";
 
 /** The company's own people (internal accounts never count), with whether each holds an admin licence. */
 async function listSeatHolders(db: Database, tenantId: string): Promise<{ email: string; admin: boolean }[]> {
@@ -76,9 +77,14 @@ export async function countCohortLicences(db: Database, tenantId: string): Promi
   return (await listUsedCohorts(db, tenantId)).size;
 }
 
-/** No certification or badge is stored yet (there is no certification module): always 0 until there is. */
-export async function countCertificationLicences(_db: Database, _tenantId: string): Promise<number> {
-  return 0;
+/**
+ * Certification licences in use: badges issued to the company (and not revoked) in the year before `now`, the length
+ * of a deal (surveys §9). A badge is one licence for the year after it is issued (docs/decisions/0034).
+ */
+export async function countCertificationLicences(db: Database, tenantId: string, now = new Date()): Promise<number> {
+  const since = new Date(now);
+  since.setUTCFullYear(since.getUTCFullYear() - 1);
+  return countBadgesIssuedSince(db, tenantId, since);
 }
 
 /** No custom data request is stored yet (no table): always 0 until there is. */

@@ -21,10 +21,8 @@ import {
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, notFound } from "../../lib/errors.js";
-import { readEffectivePlan } from "../billing/billing.service.js";
-import { countCertificationLicences } from "../billing/licences.repo.js";
-import { findTenant } from "../company/company.repo.js";
+import { AppError } from "../../lib/errors.js";
+import { buildCartContext, readLowiSurveyFacts } from "../certifications/certifications.service.js";
 import { type CartRow, findCart, insertActivityLogs, lockCart, updateCart } from "./cart.repo.js";
 
 const DEFAULT_BILLING_CYCLE: BillingCycle = "yearly";
@@ -41,31 +39,6 @@ export function storedCart(row: Pick<CartRow, "items"> | undefined): Cart {
 
 function storedCycle(row: Pick<CartRow, "billingCycle"> | undefined): BillingCycle {
   return row && isBillingCycle(row.billingCycle) ? row.billingCycle : DEFAULT_BILLING_CYCLE;
-}
-
-/**
- * Everything priceCart reads besides the choices, from the server's own data: the company size as stored, the cart's
- * billing cycle, the effective plan (deals, decision 0027), and the certification licences held.
- */
-export async function buildCartContext(db: Database, tenantId: string, billingCycle: BillingCycle, now = new Date()): Promise<CartContext> {
-  const [tenant, effective, certificationLicencesUsed] = await Promise.all([
-    findTenant(db, tenantId),
-    readEffectivePlan(db, tenantId, now),
-    countCertificationLicences(db, tenantId),
-  ]);
-  if (!tenant) throw notFound("Company not found");
-  return {
-    companySize: tenant.companySize,
-    billingCycle,
-    currentPlan: effective.plan,
-    certificationLicencesUsed,
-    // No badge is on offer yet: certification and award cards do not exist until issue 13. Until then a badge choice
-    // is refused as unknown-item, and only plans can be in the cart. The certification module supplies this list.
-    badges: [],
-    // The response rule's inputs (certification-rule.ts): the headcount is stored; responses by badge year come with
-    // the certification cards (issue 13), so none is counted yet. With no badge on offer nothing reads them.
-    eligibility: { headcount: tenant.headcount ?? null, lowiResponsesByYear: {} },
-  };
 }
 
 function describeCart(row: CartRow | undefined, context: CartContext): CartResponse {
@@ -88,7 +61,8 @@ function describeCart(row: CartRow | undefined, context: CartContext): CartRespo
 export async function readCart(ctx: AppContext, actor: Actor): Promise<CartResponse> {
   const { db } = ctx.database;
   const row = await findCart(db, actor.tenantId);
-  return describeCart(row, await buildCartContext(db, actor.tenantId, storedCycle(row)));
+  const lowi = await readLowiSurveyFacts(ctx, actor.tenantId);
+  return describeCart(row, await buildCartContext(db, actor.tenantId, storedCycle(row), lowi));
 }
 
 /** Which request field a refusal is about, and what the user is told. */
@@ -132,10 +106,12 @@ type CartStep = (cart: Cart, context: CartContext) => ReturnType<typeof addCartI
 /** Applies one change under the row lock: refused changes write nothing; accepted ones store the cart and the logs. */
 async function changeCart(ctx: AppContext, actor: Actor, step: CartStep, input?: unknown): Promise<CartResponse> {
   const { db } = ctx.database;
+  // Eligibility reads the report store, outside the transaction (docs/decisions/0035).
+  const lowi = await readLowiSurveyFacts(ctx, actor.tenantId);
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const row = await lockCart(tx, actor.tenantId);
-    const context = await buildCartContext(tx, actor.tenantId, storedCycle(row));
+    const context = await buildCartContext(tx, actor.tenantId, storedCycle(row), lowi);
     const result = step(storedCart(row), context);
     if (!result.ok) throw refusalError(result.reason, input);
     const updated = await updateCart(tx, actor.tenantId, { items: [...result.cart.items], updatedBy: actor.userId });
@@ -156,11 +132,12 @@ export function removeFromCart(ctx: AppContext, actor: Actor, itemId: string): P
 /** The monthly/yearly toggle; it changes which price the plan line carries. Not an item change: no activity log. */
 export async function setCartCycle(ctx: AppContext, actor: Actor, billingCycle: BillingCycle): Promise<CartResponse> {
   const { db } = ctx.database;
+  const lowi = await readLowiSurveyFacts(ctx, actor.tenantId);
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     await lockCart(tx, actor.tenantId);
     const updated = await updateCart(tx, actor.tenantId, { billingCycle, updatedBy: actor.userId });
-    return describeCart(updated, await buildCartContext(tx, actor.tenantId, billingCycle));
+    return describeCart(updated, await buildCartContext(tx, actor.tenantId, billingCycle, lowi));
   });
 }
 

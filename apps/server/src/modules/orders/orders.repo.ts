@@ -41,6 +41,16 @@ export async function insertSalesRequest(
   return row;
 }
 
+/** The sales request made by the same checkout as the order, if there was one. */
+export async function findSalesRequestForOrder(db: Database, tenantId: string, orderId: string): Promise<SalesRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(salesRequest)
+    .where(and(eq(salesRequest.tenantId, tenantId), eq(salesRequest.orderId, orderId)))
+    .limit(1);
+  return row;
+}
+
 export async function findOrder(db: Database, tenantId: string, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()

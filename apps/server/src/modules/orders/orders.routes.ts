@@ -5,6 +5,7 @@ import {
   orderListQuerySchema,
   orderListSchema,
   orderParamsSchema,
+  orderDetailSchema,
   orderSchema,
   recordPaymentSchema,
 } from "@hearth/shared";
@@ -47,7 +48,7 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
     tags: ["billing"],
     access: "company-profile",
     params: orderParamsSchema,
-    response: orderSchema,
+    response: orderDetailSchema,
     handler: ({ actor, params }) => getCompanyOrder(ctx, actor, params.orderId),
   });
 

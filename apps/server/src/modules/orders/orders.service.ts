@@ -8,6 +8,7 @@ import {
   type CartChoice,
   type CartContext,
   type CheckoutRequest,
+  type OrderDetailResponse,
   type OrderResponse,
   PAYMENT_DUE_DAYS,
   type PricedCartLine,
@@ -22,11 +23,11 @@ import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { insertDeal } from "../billing/billing.repo.js";
-import { readEffectivePlan } from "../billing/billing.service.js";
-import { countLicencesUsed } from "../billing/licences.service.js";
+import { buildCartContext, readLowiSurveyFacts } from "../certifications/certifications.service.js";
 import { findTenant, updateTenant } from "../company/company.repo.js";
 import { CRM_EVENT_JOB, contactFor, enqueueCrmEvents } from "../crm/crm.service.js";
 import type { UpdateUserEvent } from "../crm/crm.events.js";
+import { openStripeCheckout } from "../stripe/stripe.checkout.js";
 import { renderInvoicePdf } from "./invoice-pdf.js";
 import {
   type OrderLineRow,
@@ -35,6 +36,7 @@ import {
   countOrders,
   findOrder,
   findOrderTenantId,
+  findSalesRequestForOrder,
   insertOrder,
   insertSalesRequest,
   listOrderLines,
@@ -46,6 +48,9 @@ import {
 
 export const ORDER_NUMBER_PREFIX = "HRT";
 export const ORDERS_PAGE_SIZE = 25;
+/** How an order with nothing to pay is settled at checkout: its payment reference and who recorded it. */
+export const INCLUDED_IN_PLAN_REFERENCE = "Included in the plan";
+export const INCLUDED_IN_PLAN_RECORDED_BY = "plan";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far in the future a recorded payment time may be (clock skew between the operator and the server). */
 const PAYMENT_CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -65,6 +70,17 @@ export const orderDueAt = (createdAt: Date) => new Date(createdAt.getTime() + PA
  */
 export type CheckoutCompletedHook = (tx: Database, tenantId: string) => Promise<void>;
 export const checkoutCompletedHooks: CheckoutCompletedHook[] = [];
+
+/**
+ * Runs inside the payment transaction, once, when an order becomes paid: the certifications module adds the issuing
+ * of the badges the order bought, so the orders slice does not depend on the badges' storage.
+ */
+export type OrderPaidHook = (
+  tx: Database,
+  tenantId: string,
+  paid: { orderId: string; paidAt: Date; lines: readonly OrderLineRow[] },
+) => Promise<void>;
+export const orderPaidHooks: OrderPaidHook[] = [];
 
 function toOrderResponse(row: OrderRow, lines: readonly OrderLineRow[]): OrderResponse {
   return {
@@ -110,23 +126,6 @@ function salesItem(line: PricedCartLine) {
 
 function toSalesRequestResponse(row: SalesRequestRow) {
   return { id: row.id, items: row.items as ReturnType<typeof salesItem>[], createdAt: row.createdAt.toISOString() };
-}
-
-/** What planCheckout reads besides the choices, from the server's own data only. */
-async function buildCheckoutContext(db: Database, tenantId: string, billingCycle: CheckoutRequest["billingCycle"]): Promise<CartContext> {
-  const tenant = await findTenant(db, tenantId);
-  if (!tenant) throw notFound("Company not found");
-  const [{ plan }, used] = await Promise.all([readEffectivePlan(db, tenantId), countLicencesUsed(db, tenantId)]);
-  return {
-    companySize: tenant.companySize,
-    billingCycle,
-    currentPlan: plan,
-    certificationLicencesUsed: used.certification,
-    // The certification and award cards (accounts §3) arrive with issue 13; until then no badge is on offer, so a
-    // badge choice is refused as unknown and only plans can be bought.
-    badges: [],
-    eligibility: { headcount: tenant.headcount ?? null, lowiResponsesByYear: {} },
-  };
 }
 
 const REFUSAL_MESSAGES: Record<string, string> = {
@@ -180,7 +179,7 @@ export async function checkout(ctx: AppContext, actor: Actor, input: CheckoutReq
   // The company named must be the caller's own: any other is answered as if it did not exist.
   if (input.companyId !== actor.tenantId) throw notFound("Company not found");
   const { db } = ctx.database;
-  const context = await buildCheckoutContext(db, actor.tenantId, input.billingCycle);
+  const context = await buildCartContext(db, actor.tenantId, input.billingCycle, await readLowiSurveyFacts(ctx, actor.tenantId, now), now);
   const cart = cartFromChoices(input.certifications, context);
   const plan = planCheckout(cart, context);
   if (plan.purchased.length === 0) {
@@ -233,12 +232,25 @@ export async function checkout(ctx: AppContext, actor: Actor, input: CheckoutReq
       if (contact) await enqueueCrmEvents(ctx.jobs, [salesRequestEvent(actor.tenantId, actor.userId, salesRequest, contact)], tx);
     }
     for (const hook of checkoutCompletedHooks) await hook(tx, actor.tenantId);
-    return { ...stored, salesRequest };
+    // Nothing to pay (only badges the plan includes): the order is settled at once and its badges are issued, so the
+    // plan's included certifications are Certified without waiting for a payment of $0 (issue 13 item 2).
+    const settled =
+      stored.order.total === 0
+        ? await applyOrderPayment(tx, stored.order, {
+            paidAt: now,
+            reference: INCLUDED_IN_PLAN_REFERENCE,
+            recordedBy: INCLUDED_IN_PLAN_RECORDED_BY,
+          })
+        : null;
+    return { ...stored, salesRequest, settled };
   });
   if (result.salesRequest) ctx.jobs.wake(CRM_EVENT_JOB);
+  // The order is stored: a Stripe failure from here on leaves it awaiting payment (paymentUrl null, the invoice stands).
+  const paymentUrl = ctx.stripe && !result.settled ? await openStripeCheckout(ctx.stripe, db, result.order, result.lines) : null;
   return {
-    order: toOrderResponse(result.order, result.lines),
+    order: result.settled ?? toOrderResponse(result.order, result.lines),
     salesRequest: result.salesRequest ? toSalesRequestResponse(result.salesRequest) : null,
+    paymentUrl,
   };
 }
 
@@ -264,9 +276,11 @@ async function readOrder(db: Database, tenantId: string, orderId: string) {
   return { row, lines: await listOrderLines(db, tenantId, orderId) };
 }
 
-export async function getCompanyOrder(ctx: AppContext, actor: Actor, orderId: string): Promise<OrderResponse> {
-  const { row, lines } = await readOrder(ctx.database.db, actor.tenantId, orderId);
-  return toOrderResponse(row, lines);
+export async function getCompanyOrder(ctx: AppContext, actor: Actor, orderId: string): Promise<OrderDetailResponse> {
+  const { db } = ctx.database;
+  const { row, lines } = await readOrder(db, actor.tenantId, orderId);
+  const sales = await findSalesRequestForOrder(db, actor.tenantId, row.id);
+  return { ...toOrderResponse(row, lines), salesRequest: sales ? toSalesRequestResponse(sales) : null };
 }
 
 export async function getInvoicePdf(ctx: AppContext, actor: Actor, orderId: string) {
@@ -309,11 +323,46 @@ async function lockAnyOrder(tx: Database, orderId: string) {
 const alreadyClosed = (row: OrderRow) =>
   new AppError("CONFLICT", row.status === "paid" ? `Order ${row.number} is already paid.` : `Order ${row.number} is cancelled.`);
 
+/** A payment, whoever records it: an internal account (`recordedBy` its user id) or Stripe's webhook ("stripe"). */
+export interface OrderPayment {
+  paidAt: Date;
+  reference: string;
+  recordedBy: string;
+}
+
 /**
- * `POST /api/internal/orders/:orderId/payment`: marks the order paid exactly once and activates what it sold: an
- * active deal for the ordered plan from the payment's date, with the order number as its deal id, so the effective
- * plan follows (decision 0027); `tenant.plan` records the plan sold.
+ * The one place an order becomes paid, inside the caller's transaction with the order row locked (the internal payment
+ * route and Stripe's webhook both call it): marks it paid exactly once (409 for an order already paid or cancelled) and
+ * activates what it sold: an active deal for the ordered plan from the payment's date, with the order number as its
+ * deal id, so the effective plan follows (decision 0027); `tenant.plan` records the plan sold.
  */
+export async function applyOrderPayment(tx: Database, row: OrderRow, payment: OrderPayment): Promise<OrderResponse> {
+  if (row.status !== "awaiting_payment") throw alreadyClosed(row);
+  const { paidAt } = payment;
+  const updated = await updateOrder(tx, row.tenantId, row.id, {
+    status: "paid",
+    paidAt,
+    paymentReference: payment.reference,
+    recordedBy: payment.recordedBy,
+  });
+  const lines = await listOrderLines(tx, row.tenantId, row.id);
+  const planLine = lines.find((line) => line.kind === "plan" && line.plan);
+  if (planLine?.plan) {
+    await insertDeal(tx, row.tenantId, {
+      plan: planLine.plan,
+      dealId: row.number,
+      isActive: true,
+      activatedDate: paidAt,
+      expiryDate: null,
+      forceActivate: false,
+    });
+    await updateTenant(tx, row.tenantId, { plan: planLine.plan });
+  }
+  for (const hook of orderPaidHooks) await hook(tx, row.tenantId, { orderId: row.id, paidAt, lines });
+  return toOrderResponse(updated, lines);
+}
+
+/** `POST /api/internal/orders/:orderId/payment`: an internal account records a payment (applyOrderPayment). */
 export async function recordOrderPayment(ctx: AppContext, actor: Actor, orderId: string, input: RecordPaymentInput, now = new Date()) {
   const paidAt = new Date(input.paidAt);
   if (paidAt.getTime() > now.getTime() + PAYMENT_CLOCK_SKEW_MS) {
@@ -325,27 +374,7 @@ export async function recordOrderPayment(ctx: AppContext, actor: Actor, orderId:
   const result = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const row = await lockAnyOrder(tx, orderId);
-    if (row.status !== "awaiting_payment") throw alreadyClosed(row);
-    const updated = await updateOrder(tx, row.tenantId, row.id, {
-      status: "paid",
-      paidAt,
-      paymentReference: input.reference,
-      recordedBy: actor.userId,
-    });
-    const lines = await listOrderLines(tx, row.tenantId, row.id);
-    const planLine = lines.find((line) => line.kind === "plan" && line.plan);
-    if (planLine?.plan) {
-      await insertDeal(tx, row.tenantId, {
-        plan: planLine.plan,
-        dealId: row.number,
-        isActive: true,
-        activatedDate: paidAt,
-        expiryDate: null,
-        forceActivate: false,
-      });
-      await updateTenant(tx, row.tenantId, { plan: planLine.plan });
-    }
-    return toOrderResponse(updated, lines);
+    return applyOrderPayment(tx, row, { paidAt, reference: input.reference, recordedBy: actor.userId });
   });
   return { order: result };
 }

@@ -79,6 +79,7 @@ describe("checkout and orders", () => {
     const one = await call(testApp.app, "GET", `/api/billing/orders/${silverOrder.id}`, { cookie: owner.cookie });
     expect(one.statusCode).toBe(200);
     expect(one.json().lines).toHaveLength(1);
+    expect(one.json().salesRequest).toBeNull();
     expect((await call(testApp.app, "GET", "/api/billing/orders", { cookie: other.cookie })).json()).toMatchObject({ total: 0, items: [] });
   });
 

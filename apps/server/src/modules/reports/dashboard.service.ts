@@ -1,8 +1,9 @@
 /** The dashboard: active surveys with their response rates, the latest LOWI score and progress to certification. */
-import { type Dashboard, describeCertificationProgress, isSurveyOpen } from "@hearth/shared";
+import { certificationNextStep, type Dashboard, describeCertificationProgress, evaluateCertification, isSurveyOpen } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { notFound } from "../../lib/errors.js";
+import { readOneLowiSurveyFacts } from "../certifications/certifications.service.js";
 import { countResponsesBySurvey } from "../surveys/surveys.repo.js";
 import { countInviteesBySurvey, findReportTenant, findTenantHeadcount, listPublishedSurveys } from "./reports.repo.js";
 import { getCompanyReport } from "./reports.service.js";
@@ -53,7 +54,24 @@ export async function getDashboard(ctx: AppContext, actor: Actor): Promise<Dashb
           benchmarkYear: report.benchmarkYear,
         };
     const progress = describeCertificationProgress(headcount, answered);
-    certification = progress ? { surveyId: latest.id, headcount, ...progress } : null;
+    // Each rule of the certification (docs/decisions/0035) for the survey's year, with the step that comes next.
+    const facts =
+      progress && latest.endDate
+        ? await readOneLowiSurveyFacts(ctx, actor.tenantId, { id: latest.id, endDate: latest.endDate, responses: answered })
+        : null;
+    if (progress && facts && latest.endDate) {
+      const year = latest.endDate.getUTCFullYear();
+      const eligibility = evaluateCertification(year, headcount, [facts], now);
+      certification = {
+        surveyId: latest.id,
+        headcount,
+        ...progress,
+        year,
+        eligible: eligibility.eligible,
+        checks: eligibility.checks,
+        nextStep: certificationNextStep(eligibility),
+      };
+    }
   }
   return { companyName: tenant.companyName, activeSurveys, latestLowi, certification };
 }

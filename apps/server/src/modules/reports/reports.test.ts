@@ -343,7 +343,14 @@ describe("reports", () => {
     expect(dashboard.latestLowi.surveyId).toBe(company.surveyId);
     expect(dashboard.latestLowi.love.score).toBeCloseTo(round2(directLoveScore(company.answers)), 2);
     // Headcount 120 → 40 responses needed, and 40 arrived.
-    expect(dashboard.certification).toMatchObject({ required: 40, responses: 40, remaining: 0 });
+    expect(dashboard.certification).toMatchObject({ required: 40, responses: 40, remaining: 0, eligible: false });
+    // Each rule of decision 0035: still open, responses met, and the score (uniformly random answers: about 40% positive).
+    expect(dashboard.certification.checks.map((check: { rule: string; met: boolean }) => [check.rule, check.met])).toEqual([
+      ["closed", false],
+      ["responses", true],
+      ["score", false],
+    ]);
+    expect(dashboard.certification.nextStep).toEqual({ label: "Close the survey from the survey list", href: "/dashboard/surveys" });
   });
 
   it("stores the folded numbers and reads the same report back after a restart of the cache", async () => {

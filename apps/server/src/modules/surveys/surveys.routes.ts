@@ -15,6 +15,7 @@ import { MemoryRateLimiter } from "../../lib/memory-rate-limit.js";
 import { defineRoute } from "../../lib/route.js";
 import { checkExportAllowed, exportFileName, exportSurveyCsv, exportSurveyXlsx } from "./survey-export.service.js";
 import {
+  closeSurvey,
   createSurvey,
   findOpenSurveyOfPreset,
   getCompanySurvey,
@@ -97,6 +98,17 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext
       handler: ({ actor, params }) => setSurveyArchived(ctx, actor, params.id, archived),
     });
   }
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/surveys/:id/close",
+    summary: "Close an active survey now (its end date becomes now); 409 for a draft, archived or closed survey",
+    tags: ["surveys"],
+    access: "survey-edit",
+    params: surveyIdParams,
+    response: surveySummarySchema,
+    handler: ({ actor, params }) => closeSurvey(ctx, actor, params.id),
+  });
 
   defineRoute(app, ctx, {
     method: "POST",

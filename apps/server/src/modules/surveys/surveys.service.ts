@@ -310,6 +310,27 @@ export async function setSurveyEndDate(ctx: AppContext, actor: Actor, surveyId: 
   return { success: true, message: "The survey's end date was updated.", inviteLink: inviteLinkFor(ctx.env.APP_URL, surveyId) };
 }
 
+/**
+ * Close survey: an Active published survey stops taking answers now (its end date becomes now), so a LOWI survey can
+ * count for certification before its planned end (docs/decisions/0035). Drafts, archived and closed surveys are refused.
+ */
+export async function closeSurvey(ctx: AppContext, actor: Actor, surveyId: string, now = new Date()) {
+  const { db } = ctx.database;
+  const existing = await requireSurvey(db, actor.tenantId, surveyId);
+  const status = describeSurveyStatus(
+    { archived: existing.archived, draft: existing.draft, endDate: existing.endDate?.getTime() ?? null },
+    now.getTime(),
+  );
+  if (status !== "Active") {
+    throw new AppError("CONFLICT", "Only an active published survey can be closed.", { fields: { status } });
+  }
+  const row = await updateSurvey(db, actor.tenantId, surveyId, { endDate: now });
+  respondentSurveys(ctx).invalidate(surveyId);
+  if (!row) throw notFound("Survey not found");
+  const counts = await countResponsesBySurvey(db, actor.tenantId, [surveyId]);
+  return summarizeSurvey(row, counts.get(surveyId) ?? 0);
+}
+
 /** The public page's view of a survey: no ids of people, no private fields, placeholders filled. */
 export async function getPublicSurvey(ctx: AppContext, surveyId: string) {
   const row = await respondentSurveys(ctx).get(surveyId);

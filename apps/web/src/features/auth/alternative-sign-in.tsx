@@ -9,8 +9,11 @@ import { usePublicConfig } from "./session";
 // The dialog (and Mantine's modal machinery) is loaded when first opened: the sign-in page stays light.
 const SsoDialog = lazy(() => import("./sso-dialog").then((m) => ({ default: m.SsoDialog })));
 
-/** Google (when the server enables it) and single sign-on by work email. */
-export function AlternativeSignIn() {
+/**
+ * Google (when the server enables it) and single sign-on by work email. On the registration page `terms` carries the
+ * form's checkbox: Google then creates the company only with the terms accepted (the server refuses otherwise).
+ */
+export function AlternativeSignIn({ terms }: { terms?: { accepted: boolean; onMissing: () => void } } = {}) {
   const config = usePublicConfig();
   const [ssoOpened, sso] = useDisclosure(false);
   const [ssoWanted, setSsoWanted] = useState(false);
@@ -18,10 +21,14 @@ export function AlternativeSignIn() {
   const [googleBusy, setGoogleBusy] = useState(false);
 
   async function signInWithGoogle() {
+    if (terms && !terms.accepted) {
+      terms.onMissing();
+      return;
+    }
     setGoogleBusy(true);
     setGoogleError(null);
     try {
-      const result = await authApi.socialSignIn();
+      const result = await authApi.socialSignIn(terms?.accepted === true);
       if (result?.url) window.location.assign(result.url);
       else setGoogleError("Google sign-in is not available right now.");
     } catch (error) {

@@ -23,9 +23,15 @@ export const authApi = {
   requestPasswordReset: (email: string) =>
     api<unknown>("/api/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" } }),
   resetPassword: (body: { newPassword: string; token: string }) => api<unknown>("/api/auth/reset-password", { body }),
-  socialSignIn: () =>
+  /** `acceptTerms` travels through Google's round trip (additionalData) so a new company records its acceptance. */
+  socialSignIn: (acceptTerms = false) =>
     api<{ url?: string }>("/api/auth/sign-in/social", {
-      body: { provider: "google", callbackURL: "/dashboard", errorCallbackURL: "/login?signInError=google" },
+      body: {
+        provider: "google",
+        callbackURL: "/dashboard",
+        errorCallbackURL: "/login?signInError=google",
+        ...(acceptTerms ? { additionalData: { acceptTerms: true } } : {}),
+      },
     }),
   ssoSignIn: (email: string) =>
     api<{ url?: string }>("/api/auth/sign-in/sso", {

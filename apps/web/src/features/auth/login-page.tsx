@@ -85,7 +85,7 @@ export function LoginPage() {
       {externalFailure && (
         <Alert color="red" variant="light" role="alert">
           {externalFailure === "google"
-            ? "Signing in with Google did not complete. Try again, or sign in with your email and password."
+            ? "Signing in with Google did not complete. Try again, or sign in with your email and password. New to Hearth? Create your company account on the registration page first."
             : "Single sign-on did not complete. Try again, or sign in with your email and password."}
         </Alert>
       )}

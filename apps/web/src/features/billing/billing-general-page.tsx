@@ -7,6 +7,8 @@ import { useMe } from "../auth/session";
 import { useBillingOverview } from "./billing-api";
 import { BillingHeader } from "./billing-nav";
 import { describeDealPeriod, describeLicenceBar } from "./billing-view";
+import { CertificationCardsSection } from "./certification-cards-section";
+import { OpenOrdersSection } from "./open-orders-section";
 
 export const LICENCE_USAGE_ERROR = "We could not load your licence usage. Please try again in a moment.";
 
@@ -123,6 +125,8 @@ export function BillingGeneralPage() {
       <BillingHeader current="General" />
       <PlanCard tenant={me.tenant} />
       <LicenceCard />
+      <CertificationCardsSection />
+      <OpenOrdersSection />
     </Stack>
   );
 }

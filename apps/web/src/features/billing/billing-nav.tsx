@@ -4,11 +4,12 @@ import { Link } from "react-router";
 const TABS = [
   { label: "General", to: "/dashboard/billing" },
   { label: "Plan Information", to: "/dashboard/billing/plan" },
+  { label: "History", to: "/dashboard/billing/history" },
 ] as const;
 
 /**
  * The billing pages' heading and tabs (spec accounts §2: General, Plan Information). Each tab is a link to its route,
- * the current one marked with aria-current. The History tab joins when orders exist.
+ * the current one marked with aria-current. History lists the company's orders (decision 0032).
  */
 export function BillingHeader({ current }: { current: (typeof TABS)[number]["label"] }) {
   return (
@@ -24,7 +25,7 @@ export function BillingHeader({ current }: { current: (typeof TABS)[number]["lab
             to={tab.to}
             variant={tab.label === current ? "filled" : "default"}
             aria-current={tab.label === current ? "page" : undefined}
-            data-testid={`billing-tab-${tab.label === "General" ? "general" : "plan"}`}
+            data-testid={`billing-tab-${tab.label === "General" ? "general" : tab.label === "History" ? "history" : "plan"}`}
           >
             {tab.label}
           </Button>

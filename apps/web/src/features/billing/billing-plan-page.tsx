@@ -6,13 +6,17 @@ import {
   type MeResponse,
   PLAN_REQUEST_RECEIVED,
   type PlanRequestButtonState,
+  type PricedPlan,
 } from "@hearth/shared";
 import { Badge, Button, Card, Group, List, SegmentedControl, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconCheck } from "@tabler/icons-react";
+import { IconCheck, IconShoppingCartPlus } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { errorMessage } from "../../lib/api";
 import { useMe } from "../auth/session";
+import { useAddToCart } from "../cart/cart-api";
+import { openCartDrawer } from "../cart/cart-drawer-state";
+import { cartablePlan } from "../cart/cart-view";
 import { usePlanRequests, useRequestPlan } from "./billing-api";
 import { BillingHeader } from "./billing-nav";
 import {
@@ -55,6 +59,35 @@ function RequestButton({ plan, state, waiting, sending, onRequest }: RequestButt
   );
 }
 
+/**
+ * "Add to cart" for a priced plan above the company's effective plan (decision 0028): the cart's cycle follows the
+ * page's toggle, and the drawer opens on the priced cart.
+ */
+function AddToCartButton({ plan, cycle }: { plan: PricedPlan; cycle: BillingCycle }) {
+  const add = useAddToCart();
+  const onAdd = () =>
+    add.mutate(
+      { choice: { kind: "plan", plan }, billingCycle: cycle },
+      {
+        onSuccess: openCartDrawer,
+        onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }),
+      },
+    );
+  return (
+    <Button
+      fullWidth
+      variant="light"
+      leftSection={<IconShoppingCartPlus size={16} aria-hidden />}
+      loading={add.isPending}
+      onClick={onAdd}
+      aria-label={`Add to cart: ${plan}`}
+      data-testid={`plan-add-to-cart-${plan}`}
+    >
+      Add to cart
+    </Button>
+  );
+}
+
 interface PlanCardProps {
   plan: ComparisonPlan;
   me: MeResponse;
@@ -72,6 +105,7 @@ function PlanCard({ plan, me, cycle, requestedPlans, waiting, sendingPlan, onReq
   const previous = previousComparisonPlan(plan);
   const features = listAddedFeatureLabels(plan);
   const current = state === "Current";
+  const cartable = cartablePlan(me.tenant.effectivePlan, plan);
   return (
     <Card
       component="section"
@@ -122,7 +156,10 @@ function PlanCard({ plan, me, cycle, requestedPlans, waiting, sendingPlan, onReq
             </List>
           )}
         </Stack>
-        <RequestButton plan={plan} state={state} waiting={waiting} sending={sendingPlan === plan} onRequest={() => onRequest(plan)} />
+        <Stack gap="xs">
+          {cartable && <AddToCartButton plan={cartable} cycle={cycle} />}
+          <RequestButton plan={plan} state={state} waiting={waiting} sending={sendingPlan === plan} onRequest={() => onRequest(plan)} />
+        </Stack>
       </Stack>
     </Card>
   );

@@ -8,6 +8,7 @@ import { SsoCard } from "../sso/sso-card";
 import { useCompanyProfile } from "./company-api";
 import { CompanyProfileForm } from "./company-profile-form";
 import { LogoUploader } from "./logo-uploader";
+import { PublicProfileCard } from "./public-profile-card";
 import { ReportPrivacyCard } from "./report-privacy-card";
 
 function timeZoneLabel(iana: string | null): string | null {
@@ -94,6 +95,7 @@ export function CompanyProfilePage() {
             <LogoUploader profile={profile} />
           </Card>
           <ReportPrivacyCard profile={profile} />
+          <PublicProfileCard />
           <SsoCard />
         </Stack>
       )}

@@ -1,6 +1,6 @@
 import { type Dashboard, LARGE_COMPANY_HEADCOUNT, MESSAGES, type MeResponse } from "@hearth/shared";
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconBuilding, IconChartBar, IconCircleCheck, IconPlus, IconRosette, IconSend } from "@tabler/icons-react";
+import { IconBuilding, IconChartBar, IconCheck, IconCircleCheck, IconPlus, IconRosette, IconSend, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { errorMessage, isApiError } from "../../lib/api";
@@ -108,9 +108,20 @@ function ruleText(headcount: number): string {
     : `(one third of ${people} employees)`;
 }
 
+const RULE_LABELS: Record<NonNullable<Dashboard["certification"]>["checks"][number]["rule"], string> = {
+  survey: "LOWI survey",
+  closed: "Survey closed",
+  responses: "Responses",
+  score: "Score",
+  threshold: "Enough answers",
+  recommend: "Recommendation",
+};
+
+/** Certification progress: each rule of docs/decisions/0035 met or not, and the step that comes next. */
 function CertificationCard({ certification }: { certification: Dashboard["certification"] }) {
   const value = certification && certification.required > 0 ? Math.min(100, (certification.responses / certification.required) * 100) : 0;
-  const met = certification ? certification.remaining === 0 : false;
+  const met = certification ? certification.eligible : false;
+  const responsesMet = certification ? certification.remaining === 0 : false;
   return (
     <Card data-testid="dashboard-certification">
       <Stack gap="sm">
@@ -125,13 +136,35 @@ function CertificationCard({ certification }: { certification: Dashboard["certif
         ) : (
           <>
             <Text fw={600} data-testid="dashboard-certification-message">
-              {certification.message}
+              {met
+                ? `Eligible for the ${certification.year} certification.`
+                : `Not eligible for the ${certification.year} certification yet.`}
             </Text>
-            <Progress value={value} color={met ? "teal" : "ember"} size="lg" aria-label="Responses toward certification" />
+            <Progress value={value} color={responsesMet ? "teal" : "ember"} size="lg" aria-label="Responses toward certification" />
             <Text size="sm" c="dimmed">
               {certification.responses.toLocaleString("en-US")} of {certification.required.toLocaleString("en-US")} responses
               {certification.headcount ? ` ${ruleText(certification.headcount)}` : ""}
             </Text>
+            <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: "none" }} aria-label="Certification rules">
+              {certification.checks.map((check) => (
+                <li key={check.rule} data-testid={`dashboard-certification-rule-${check.rule}`} data-met={check.met}>
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    <ThemeIcon size={20} radius="xl" variant="light" color={check.met ? "teal" : "gray"} aria-hidden>
+                      {check.met ? <IconCheck size={14} /> : <IconX size={14} />}
+                    </ThemeIcon>
+                    <Text size="sm">
+                      <Text span fw={600} size="sm">
+                        {RULE_LABELS[check.rule]} — {check.met ? "met" : "not met"}:
+                      </Text>{" "}
+                      {check.text}
+                    </Text>
+                  </Group>
+                </li>
+              ))}
+            </Stack>
+            <Anchor component={Link} to={certification.nextStep.href} fw={600} data-testid="dashboard-certification-next">
+              {certification.nextStep.label}
+            </Anchor>
           </>
         )}
       </Stack>

@@ -1,4 +1,4 @@
-import { LEGAL_ROUTES, MESSAGES, registrationExtrasSchema } from "@hearth/shared";
+import { LEGAL_ROUTES, MESSAGES, registrationExtrasSchema, TERMS_ACCEPTANCE_REQUIRED } from "@hearth/shared";
 import { Alert, Anchor, Button, Center, Checkbox, Loader, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -181,7 +181,9 @@ export function RegisterPage() {
           </Button>
         </Stack>
       </form>
-      <AlternativeSignIn />
+      <AlternativeSignIn
+        terms={{ accepted: acceptTerms, onMissing: () => setErrors((current) => ({ ...current, acceptTerms: TERMS_ACCEPTANCE_REQUIRED })) }}
+      />
       <Text size="sm" ta="center">
         Already have an account?{" "}
         <Anchor component={Link} to="/login">

@@ -3,6 +3,8 @@ import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Group, Text, Tooltip } fr
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { canAccess } from "../auth/session";
+import { CartButton } from "../cart/cart-drawer";
 import { NotificationsBell } from "../notifications/notifications-bell";
 import { Brand } from "./brand";
 import { ProfileMenu } from "./profile-menu";
@@ -73,6 +75,7 @@ export function HeaderBar({ me, mobileOpened, desktopOpened, onToggleMobile, onT
             <IconSchool size={22} stroke={1.6} aria-hidden />
           </ActionIcon>
         </Tooltip>
+        {canAccess(me, "company-profile") && <CartButton me={me} />}
         <NotificationsBell />
         <ProfileMenu me={me} />
       </Group>

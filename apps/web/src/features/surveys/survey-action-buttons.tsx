@@ -7,6 +7,7 @@ import {
   IconCalendarTime,
   IconChartBar,
   IconDownload,
+  IconLock,
   IconPencil,
   IconSend,
 } from "@tabler/icons-react";
@@ -18,6 +19,7 @@ const ICONS: Record<SurveyAction, Icon> = {
   Edit: IconPencil,
   "Send Invitation": IconSend,
   "Edit Expiration": IconCalendarTime,
+  "Close Survey": IconLock,
   Archive: IconArchive,
   Restore: IconArrowBackUp,
 };

@@ -51,6 +51,15 @@ export function useSetArchived() {
   });
 }
 
+/** Close Survey: ends an active survey now (POST /api/surveys/:id/close, docs/decisions/0035). */
+export function useCloseSurvey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (surveyId: string) => api<SurveySummary>(`/api/surveys/${encodeURIComponent(surveyId)}/close`, { method: "POST" }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: SURVEYS_KEY }),
+  });
+}
+
 export function useSetEndDate() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ArchiveSurveyModal } from "./archive-survey-modal";
+import { CloseSurveyModal } from "./close-survey-modal";
 import { EditExpirationModal } from "./edit-expiration-modal";
 import { useSetArchived } from "./survey-api";
 import { editSurveyPath, invitesPath, reportPath } from "./survey-paths";
@@ -22,6 +23,7 @@ export function useSurveyActions(timeZone: string) {
   const { exportSurvey, exportingId } = useExportSurvey();
   const [archiving, setArchiving] = useState<ActionSurvey | null>(null);
   const [expiring, setExpiring] = useState<ActionSurvey | null>(null);
+  const [closing, setClosing] = useState<ActionSurvey | null>(null);
 
   function run(action: SurveyAction, survey: ActionSurvey) {
     switch (action) {
@@ -39,6 +41,9 @@ export function useSurveyActions(timeZone: string) {
         return;
       case "Edit Expiration":
         setExpiring(survey);
+        return;
+      case "Close Survey":
+        setClosing(survey);
         return;
       case "Archive":
         setArchiving(survey);
@@ -62,6 +67,7 @@ export function useSurveyActions(timeZone: string) {
     <>
       <ArchiveSurveyModal survey={archiving} onClose={() => setArchiving(null)} />
       <EditExpirationModal survey={expiring} timeZone={timeZone} onClose={() => setExpiring(null)} />
+      <CloseSurveyModal survey={closing} onClose={() => setClosing(null)} />
     </>
   );
 
