@@ -1,22 +1,20 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import {
   CART_EXCEEDS_PLAN,
   CART_NOT_ELIGIBLE,
   CART_SALES_TOOLTIP,
   type CartResponse,
   type CertificationCardList,
-  defaultEndDate,
-  listPresetFields,
   type MeResponse,
   type OrderResponse,
 } from "@hearth/shared";
-import type { APIRequestContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { pdfText } from "../apps/server/src/test/pdf-text";
 import { cartLineFixture } from "../apps/web/src/features/cart/cart-line.fixture";
 import { checkA11y } from "./support/a11y";
-import { createVerifiedUser, DEMO_USERS, DESKTOP, openBrowser, PHONE, screenshot, signIn } from "./support/browser";
+import { createVerifiedUser, DEMO_USERS, DESKTOP, openBrowser, PHONE, screenshot, screenshotViewport, signIn } from "./support/browser";
+import { makeEligible } from "./support/certification";
 import { ok, until, visibleText } from "./support/page-helpers";
 
 const CHECKOUT_ERROR = "Error on checkout";
@@ -31,72 +29,11 @@ async function openedDrawer(page: Page) {
   return drawer;
 }
 
-/** The viewport as the user sees it (a full-page capture would move the fixed header and drawer). */
-async function screenshotViewport(page: Page, name: string): Promise<void> {
-  const dir = path.resolve(import.meta.dirname, "../test-results/screenshots");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
-
 async function downloadText(page: Page, testId: string): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
   const bytes = readFileSync((await download.path()) as string);
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   return { name: download.suggestedFilename(), text: pdfText(bytes) };
-}
-
-/**
- * Makes the new company eligible for one year's certification: a headcount of 3 (one response needed, accounts §9)
- * and a published LOWI survey with one response. Returns the year the survey ends in, whose badges are eligible.
- */
-async function makeEligible(api: APIRequestContext, companyName: string): Promise<number> {
-  await ok(
-    await api.put("/api/company/profile", {
-      data: {
-        companyName,
-        companyLegalName: `${companyName} LLC`,
-        headcount: 3,
-        address: "12 Kiln Street, Austin, TX",
-        phone: "+1 555 0100",
-        timeZone: "America/New_York",
-      },
-    }),
-  );
-  const endDate = defaultEndDate(Date.now(), "America/New_York");
-  const created = await ok<{ id: string }>(
-    await api.post("/api/surveys", {
-      data: {
-        surveyPreset: "PulseValidation",
-        name: "Culture check",
-        description: "Our Love of Workplace Index survey.",
-        metaFields: { company_name: companyName },
-        fields: listPresetFields("PulseValidation"),
-        draft: false,
-        endDate,
-      },
-    }),
-  );
-  const survey = await ok<{ fields: { key: string; answerType: string; radioOptions: string[] }[] }>(
-    await api.get(`/api/public/surveys/${created.id}`),
-  );
-  // Decision 0035: the score rule wants 70% of agree answers positive (the agree scale starts at Strongly Disagree), so
-  // every agree item is answered Strongly Agree; the first option elsewhere. Five responses reach the company's
-  // visibility threshold (5), below which the score is not read; then the survey is closed, as certification asks.
-  const data = Object.fromEntries(
-    survey.fields.map((field) => [
-      field.key,
-      field.answerType !== "Radio"
-        ? "Clear goals and kind colleagues."
-        : field.radioOptions.includes("Strongly Agree")
-          ? "Strongly Agree"
-          : field.radioOptions[0],
-    ]),
-  );
-  for (let respondent = 0; respondent < 5; respondent += 1) {
-    await ok(await api.post("/api/response", { data: { surveyId: created.id, data } }));
-  }
-  const closed = await ok<{ endDate: number | null }>(await api.post(`/api/surveys/${created.id}/close`));
-  return new Date(closed.endDate ?? Date.now()).getUTCFullYear();
 }
 
 describe("checkout (issue 12 items 4–6)", () => {
@@ -114,7 +51,7 @@ describe("checkout (issue 12 items 4–6)", () => {
     try {
       const { page } = desktop;
       await signIn(page, owner.email, owner.password);
-      eligibleYear = await makeEligible(desktop.context.request, companyName);
+      eligibleYear = await makeEligible(desktop.context.request, companyName, "12 Kiln Street, Austin, TX");
       tenantId = (await ok<MeResponse>(await desktop.context.request.get("/api/me"))).tenant.id;
       // The dashboard's certification card shows each rule met and leads to the billing page's cards (decision 0035)
       await page.goto("/dashboard");

@@ -1,63 +1,16 @@
 /**
- * Verifiable badges end to end (issue 13 item 6, decision 0037): a company earns and pays for its certification, the
- * embed image carries the signed credential, /verify/{id} says Valid on desktop and phone (axe checked on every
+ * Verifiable badges end to end (issue 13 item 6, decision 0037): a new company earns its certification and pays for
+ * it (the payment recorded by an internal account, the path a company without a plan takes), the embed image carries
+ * the signed credential, /verify/{id} says Valid on desktop and phone (axe checked on every
  * page reached), and an uploaded baked PNG verifies in the page; a changed copy does not.
  */
 import { crc32 } from "node:zlib";
-import { defaultEndDate, listPresetFields } from "@hearth/shared";
-import type { APIRequestContext } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { readBakedCredential } from "../apps/server/src/modules/credentials/baking";
 import { checkA11y } from "./support/a11y";
 import { createVerifiedUser, DEMO_USERS, DESKTOP, openBrowser, PHONE, screenshot, signIn } from "./support/browser";
+import { makeEligible } from "./support/certification";
 import { ok, visibleText } from "./support/page-helpers";
-
-/** A headcount of 3 and a closed LOWI survey of five all-positive responses: eligible for its year (decision 0035). */
-async function earnCertification(api: APIRequestContext, companyName: string): Promise<number> {
-  await ok(
-    await api.put("/api/company/profile", {
-      data: {
-        companyName,
-        companyLegalName: `${companyName} LLC`,
-        headcount: 3,
-        address: "3 Verify Lane, Austin, TX",
-        phone: "+1 555 0137",
-        timeZone: "America/New_York",
-      },
-    }),
-  );
-  const created = await ok<{ id: string }>(
-    await api.post("/api/surveys", {
-      data: {
-        surveyPreset: "PulseValidation",
-        name: "Culture check",
-        description: "Our Love of Workplace Index survey.",
-        metaFields: { company_name: companyName },
-        fields: listPresetFields("PulseValidation"),
-        draft: false,
-        endDate: defaultEndDate(Date.now(), "America/New_York"),
-      },
-    }),
-  );
-  const survey = await ok<{ fields: { key: string; answerType: string; radioOptions: string[] }[] }>(
-    await api.get(`/api/public/surveys/${created.id}`),
-  );
-  const data = Object.fromEntries(
-    survey.fields.map((field) => [
-      field.key,
-      field.answerType !== "Radio"
-        ? "Kind colleagues."
-        : field.radioOptions.includes("Strongly Agree")
-          ? "Strongly Agree"
-          : field.radioOptions[0],
-    ]),
-  );
-  for (let respondent = 0; respondent < 5; respondent += 1) {
-    await ok(await api.post("/api/response", { data: { surveyId: created.id, data } }));
-  }
-  const closed = await ok<{ endDate: number | null }>(await api.post(`/api/surveys/${created.id}/close`));
-  return new Date(closed.endDate ?? Date.now()).getUTCFullYear();
-}
 
 describe("verifiable badges (issue 13 item 6)", () => {
   const baseUrl = inject("baseUrl");
@@ -72,7 +25,7 @@ describe("verifiable badges (issue 13 item 6)", () => {
     try {
       const api = desktop.context.request;
       await signIn(desktop.page, owner.email, owner.password);
-      const year = await earnCertification(api, companyName);
+      const year = await makeEligible(api, companyName, "3 Verify Lane, Austin, TX");
       const me = await ok<{ tenant: { id: string } }>(await api.get("/api/me"));
       const badge = { kind: "badge", badgeId: `certification-${year}`, licenceType: "digitalorprint" } as const;
       // Silver with the certification it includes (a Free company's badge alone goes to the sales team)

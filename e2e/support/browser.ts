@@ -127,6 +127,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
+/** The viewport as the user sees it: a full-page capture would move a fixed header, a drawer or a modal's overlay. */
+export async function screenshotViewport(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, "../../test-results/screenshots");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
 /** The first link in a message whose path contains `pathPart`. */
 export function extractLink(message: DevMailMessage, pathPart: string): string {
   const links = `${message.text}\n${message.html}`.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];

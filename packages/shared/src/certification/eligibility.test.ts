@@ -175,4 +175,24 @@ describe("every badge of the years on offer, and the next step", () => {
     expect(at({ agree: { positive: 1, answers: 20 } }).href).toBe("/dashboard/reports/lowi/lowi-a/company");
     expect(certificationNextStep(evaluateCertification(2024, 30, [], NOW)).href).toBe("/dashboard/surveys/new");
   });
+
+  it("gives no link a reader cannot follow, and none once the certification is held", () => {
+    const eligible = evaluateCertification(2026, 30, [survey()], NOW);
+    const staff = { held: false, can: (permission: string) => ["report-view", "survey-view"].includes(permission) };
+    expect(certificationNextStep(eligible, staff)).toEqual({
+      label: "Your company leader can now get the certification from the billing page.",
+      href: null,
+    });
+    expect(certificationNextStep(evaluateCertification(2026, 30, [survey({ endDate: NOW + 1 })], NOW), staff)).toEqual({
+      label: "A manager needs to close the survey.",
+      href: null,
+    });
+    // the report is Staff's to read
+    const low = evaluateCertification(2026, 30, [survey({ agree: { positive: 1, answers: 20 } })], NOW);
+    expect(certificationNextStep(low, staff).href).toBe("/dashboard/reports/lowi/lowi-a/company");
+    expect(certificationNextStep(eligible, { held: true, can: () => true })).toEqual({
+      label: "Certified: download, embed and show the badge from Certifications below.",
+      href: null,
+    });
+  });
 });

@@ -16,6 +16,7 @@ import { countOf, type ReportAggregate } from "../reports/aggregate.js";
 import { computeCompanyReport } from "../reports/company-report.js";
 import { LOWI_COMPETENCY_ITEMS, LOWI_LOVE_ITEMS } from "../reports/lowi-keys.js";
 import { GROUP_AREAS } from "../surveys/lowi/areas.js";
+import type { Permission } from "../permissions.js";
 import { AGREE_SCALE } from "../surveys/scales.js";
 import { awardBadgeId, certificationBadgeId } from "./catalogue.js";
 
@@ -241,30 +242,91 @@ export function evaluateBadgeEligibility(
   return byBadge;
 }
 
-/** Where the dashboard's certification card leads next. */
+/** Where the dashboard's certification card leads next; no link when the reader cannot take the step themselves. */
 export interface CertificationNextStep {
   label: string;
-  /** A path of the web app. */
-  href: string;
+  /** A path of the web app, or null when the step is someone else's (or there is nothing left to do). */
+  href: string | null;
 }
 
-/**
- * The next step for the certification (the dashboard's progress card): the billing page's cards once eligible,
- * otherwise the first rule not met, in the order a company meets them (a survey, responses, closing it, the score).
- */
-export function certificationNextStep(eligibility: BadgeEligibility): CertificationNextStep {
-  if (eligibility.eligible) return { label: "Get certified: see your certification cards", href: "/dashboard/billing" };
+/** A step, the permission its page needs, and what a reader without that permission reads instead. */
+interface StepTarget {
+  label: string;
+  href: string;
+  permission: Permission;
+  otherwise: string;
+}
+
+function nextStepTarget(eligibility: BadgeEligibility): StepTarget {
+  if (eligibility.eligible) {
+    return {
+      label: "Get certified: see your certification cards",
+      href: "/dashboard/billing",
+      permission: "company-profile",
+      otherwise: "Your company leader can now get the certification from the billing page.",
+    };
+  }
   const unmet = (rule: EligibilityRule) => eligibility.checks.some((check) => check.rule === rule && !check.met);
   const survey = eligibility.surveyId;
-  if (survey === null || unmet("survey")) return { label: "Create a LOWI survey", href: "/dashboard/surveys/new" };
+  if (survey === null || unmet("survey")) {
+    return {
+      label: "Create a LOWI survey",
+      href: "/dashboard/surveys/new",
+      permission: "survey-edit",
+      otherwise: "A manager needs to create a LOWI survey.",
+    };
+  }
   if (unmet("responses")) {
     const headcountMissing = eligibility.checks.some(
       (check) => check.rule === "responses" && !check.met && check.text.includes("headcount"),
     );
     return headcountMissing
-      ? { label: "Add your headcount to the company profile", href: "/dashboard/profile" }
-      : { label: "Invite more people to the survey", href: `/dashboard/surveys/lowi/${survey}/invitees` };
+      ? {
+          label: "Add your headcount to the company profile",
+          href: "/dashboard/profile",
+          permission: "company-profile",
+          otherwise: "Your company leader needs to add the headcount to the company profile.",
+        }
+      : {
+          label: "Invite more people to the survey",
+          href: `/dashboard/surveys/lowi/${survey}/invitees`,
+          permission: "invitee-view",
+          otherwise: "More of your colleagues need to answer the survey.",
+        };
   }
-  if (unmet("closed")) return { label: "Close the survey from the survey list", href: "/dashboard/surveys" };
-  return { label: "Read the report to see where to improve", href: `/dashboard/reports/lowi/${survey}/company` };
+  if (unmet("closed")) {
+    return {
+      label: "Close the survey from the survey list",
+      href: "/dashboard/surveys",
+      permission: "survey-edit",
+      otherwise: "A manager needs to close the survey.",
+    };
+  }
+  return {
+    label: "Read the report to see where to improve",
+    href: `/dashboard/reports/lowi/${survey}/company`,
+    permission: "report-view",
+    otherwise: "The score is below the bar: the report shows where to improve.",
+  };
+}
+
+/** Who reads the step: whether the company holds the year's certification already, and what the reader may do. */
+export interface NextStepReader {
+  held: boolean;
+  can: (permission: Permission) => boolean;
+}
+
+/**
+ * The next step for the certification (the dashboard's progress card): the billing page's cards once eligible,
+ * otherwise the first rule not met, in the order a company meets them (a survey, responses, closing it, the score).
+ * A certification already held has no next step there (its badge is in the dashboard's Certifications); a reader
+ * without the permission the step's page needs reads who takes it instead of a link they could not follow.
+ */
+export function certificationNextStep(
+  eligibility: BadgeEligibility,
+  reader: NextStepReader = { held: false, can: () => true },
+): CertificationNextStep {
+  if (reader.held) return { label: "Certified: download, embed and show the badge from Certifications below.", href: null };
+  const target = nextStepTarget(eligibility);
+  return reader.can(target.permission) ? { label: target.label, href: target.href } : { label: target.otherwise, href: null };
 }

@@ -49,3 +49,25 @@ export const publicProfileSettingsInputSchema = z.object({
   description: z.string().trim().max(1000).nullable(),
 });
 export type PublicProfileSettingsInput = z.infer<typeof publicProfileSettingsInputSchema>;
+
+/** One badge the company holds, as the dashboard's Certifications section shows it to every member (decision 0039). */
+export const heldBadgeSchema = z.object({
+  /** The badge id of the card (`certification-2026`, `award-…-2026`). */
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(["certification", "award"]),
+  year: z.number().int(),
+  status: z.literal("Certified"),
+  hasDownloaded: z.boolean(),
+  /** The badge image (the public embed endpoint) and the page that verifies its credential. */
+  imageUrl: z.string(),
+  verifyUrl: z.string(),
+});
+export type HeldBadge = z.infer<typeof heldBadgeSchema>;
+
+export const heldBadgeListSchema = z.object({
+  badges: z.array(heldBadgeSchema),
+  /** Whether the reader holds the certification permission (download, embed code, profile). */
+  canManage: z.boolean(),
+});
+export type HeldBadgeList = z.infer<typeof heldBadgeListSchema>;

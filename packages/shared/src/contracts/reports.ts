@@ -229,7 +229,7 @@ export const dashboardSchema = z.object({
           text: z.string(),
         }),
       ),
-      nextStep: z.object({ label: z.string(), href: z.string() }),
+      nextStep: z.object({ label: z.string(), href: z.string().nullable() }),
     })
     .nullable(),
 });

@@ -1,15 +1,31 @@
 import type { FastifyInstance } from "fastify";
-import { badgeActionInputSchema, badgeDownloadResultSchema, badgeEmbedCodeSchema, badgeUsageSchema } from "@hearth/shared";
+import {
+  badgeActionInputSchema,
+  badgeDownloadResultSchema,
+  badgeEmbedCodeSchema,
+  badgeUsageSchema,
+  heldBadgeListSchema,
+} from "@hearth/shared";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
-import { generateEmbedCode, getBadgeUsage, recordBadgeDownload, setBadgeShownOnProfile } from "./badge-actions.service.js";
+import { generateEmbedCode, getBadgeUsage, listHeldBadges, recordBadgeDownload, setBadgeShownOnProfile } from "./badge-actions.service.js";
 
 /**
  * Badge download, embed code and profile (decision 0038). Signed in here; the certification permission is checked by
  * the service so a user without it reads the spec's "You do not have access to this certification badge." (403).
  */
 export async function registerBadgeActionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/certifications/held",
+    summary: "The badges the company holds, with their image and verification page, for every member (the dashboard's Certifications)",
+    tags: ["certifications"],
+    access: "signed-in",
+    response: heldBadgeListSchema,
+    handler: ({ actor }) => listHeldBadges(ctx, actor),
+  });
+
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/certifications/usage",

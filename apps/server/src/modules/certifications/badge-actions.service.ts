@@ -7,6 +7,7 @@ import {
   type BadgeDownloadResult,
   type BadgeEmbedCode,
   type BadgeUsage,
+  type HeldBadgeList,
   allowanceLimit,
   badgeEmbedSnippet,
   badgeEmbedUrl,
@@ -125,6 +126,31 @@ export async function recordBadgeDownload(ctx: AppContext, actor: Actor, badgeId
  */
 export function verifyPageUrl(appUrl: string, issuedBadgeId: string): string {
   return `${trimSlash(appUrl)}/verify/${issuedBadgeId}`;
+}
+
+/**
+ * `GET /api/certifications/held`: the badges the company holds, newest year first and the certification before its
+ * awards, for every member (decision 0039). Holding a badge is what the company shows the world, so no permission is
+ * needed to read the list; acting on a badge still is (canManage says whether the reader may).
+ */
+export async function listHeldBadges(ctx: AppContext, actor: Actor): Promise<HeldBadgeList> {
+  const { db } = ctx.database;
+  const [held, downloaded] = await Promise.all([listIssuedBadges(db, actor.tenantId), listDownloadedBadgeIds(db, actor.tenantId)]);
+  const badges = [...held]
+    .sort(
+      (a, b) => b.year - a.year || Number(b.type === "certification") - Number(a.type === "certification") || a.name.localeCompare(b.name),
+    )
+    .map((badge) => ({
+      id: badge.badgeId,
+      name: badge.name,
+      type: badge.type === "award" ? ("award" as const) : ("certification" as const),
+      year: badge.year,
+      status: "Certified" as const,
+      hasDownloaded: downloaded.includes(badge.badgeId),
+      imageUrl: badgeEmbedUrl(ctx.env.APP_URL, actor.tenantId, badge.name, badge.year),
+      verifyUrl: verifyPageUrl(ctx.env.APP_URL, badge.id),
+    }));
+  return { badges, canManage: hasPermission(actor, "certification") };
 }
 
 /**

@@ -67,6 +67,40 @@ describe("badge download, embed code and profile", () => {
     }
   });
 
+  it("lists the held badges to every member, Staff included, with canManage saying who may act on them", async () => {
+    expect((await call(testApp.app, "GET", "/api/certifications/held")).statusCode).toBe(401);
+    const [held] = await db().select().from(issuedBadge).where(eq(issuedBadge.tenantId, owner.tenantId));
+    const appUrl = testApp.ctx.env.APP_URL.replace(/\/$/, "");
+    for (const [session, canManage] of [
+      [owner, true],
+      [manager, true],
+      [staff, false],
+    ] as const) {
+      const response = await call(testApp.app, "GET", "/api/certifications/held", { cookie: session.cookie });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        canManage,
+        badges: [
+          {
+            id: BADGE,
+            name: NAME,
+            type: "certification",
+            year: YEAR,
+            status: "Certified",
+            hasDownloaded: false,
+            imageUrl: `${appUrl}/api/certifications/embed?id=${owner.tenantId}&certification=Hearth+Certified+Workplace&year=${YEAR}&orientation=v`,
+            verifyUrl: `${appUrl}/verify/${held.id}`,
+          },
+        ],
+      });
+    }
+    // Another company reads its own (none), never the owner's.
+    expect((await call(testApp.app, "GET", "/api/certifications/held", { cookie: other.cookie })).json()).toEqual({
+      canManage: true,
+      badges: [],
+    });
+  });
+
   it("refuses bad input and a badge the company does not hold", async () => {
     expect((await call(testApp.app, "POST", "/api/certifications/downloads", { cookie: owner.cookie, body: {} })).statusCode).toBe(400);
     expect((await download(owner.cookie, "")).statusCode).toBe(400);
@@ -103,6 +137,8 @@ describe("badge download, embed code and profile", () => {
       .json()
       .cards.find((one: { id: string }) => one.id === BADGE);
     expect(card).toMatchObject({ status: "Certified", hasDownloaded: true });
+    const held = (await call(testApp.app, "GET", "/api/certifications/held", { cookie: staff.cookie })).json();
+    expect(held.badges[0]).toMatchObject({ id: BADGE, hasDownloaded: true });
     const refused = await download(owner.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(CERTIFICATION_MESSAGES.noDownloadsLeft);

@@ -8,7 +8,7 @@ import { awardBadgeId, listPresetFields } from "@hearth/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { survey, surveyResponse, tenant } from "../../db/schema.js";
-import { call, createTestApp, registerCompany, type Session, type TestApp } from "../../test/harness.js";
+import { addMember, call, createTestApp, registerCompany, type Session, type TestApp } from "../../test/harness.js";
 
 const YEAR = new Date().getUTCFullYear();
 const CERTIFICATION = `certification-${YEAR}`;
@@ -143,5 +143,12 @@ describe("certification eligibility on the server", () => {
       ["responses", true],
       ["score", true],
     ]);
+    // Staff cannot open the billing page: they read who takes the step, with no link.
+    const staff = await addMember(testApp, owner.tenantId, "Staff");
+    const read = (await call(testApp.app, "GET", "/api/dashboard", { cookie: staff.cookie })).json();
+    expect(read.certification.nextStep).toEqual({
+      label: "Your company leader can now get the certification from the billing page.",
+      href: null,
+    });
   });
 });

@@ -1,8 +1,17 @@
 /** The dashboard: active surveys with their response rates, the latest LOWI score and progress to certification. */
-import { certificationNextStep, type Dashboard, describeCertificationProgress, evaluateCertification, isSurveyOpen } from "@hearth/shared";
+import {
+  certificationBadgeId,
+  certificationNextStep,
+  type Dashboard,
+  describeCertificationProgress,
+  evaluateCertification,
+  hasPermission,
+  isSurveyOpen,
+} from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { notFound } from "../../lib/errors.js";
+import { listIssuedBadges } from "../certifications/certifications.repo.js";
 import { readOneLowiSurveyFacts } from "../certifications/certifications.service.js";
 import { countResponsesBySurvey } from "../surveys/surveys.repo.js";
 import { countInviteesBySurvey, findReportTenant, findTenantHeadcount, listPublishedSurveys } from "./reports.repo.js";
@@ -62,6 +71,7 @@ export async function getDashboard(ctx: AppContext, actor: Actor): Promise<Dashb
     if (progress && facts && latest.endDate) {
       const year = latest.endDate.getUTCFullYear();
       const eligibility = evaluateCertification(year, headcount, [facts], now);
+      const held = (await listIssuedBadges(db, actor.tenantId)).some((badge) => badge.badgeId === certificationBadgeId(year));
       certification = {
         surveyId: latest.id,
         headcount,
@@ -69,7 +79,7 @@ export async function getDashboard(ctx: AppContext, actor: Actor): Promise<Dashb
         year,
         eligible: eligibility.eligible,
         checks: eligibility.checks,
-        nextStep: certificationNextStep(eligibility),
+        nextStep: certificationNextStep(eligibility, { held, can: (permission) => hasPermission(actor, permission) }),
       };
     }
   }

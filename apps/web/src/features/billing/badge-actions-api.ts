@@ -1,9 +1,15 @@
-import type { BadgeDownloadResult, BadgeEmbedCode, BadgeUsage } from "@hearth/shared";
+import type { BadgeDownloadResult, BadgeEmbedCode, BadgeUsage, HeldBadgeList } from "@hearth/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { CERTIFICATION_CARDS_KEY } from "./certifications-api";
 
 export const BADGE_USAGE_KEY = ["certifications", "usage"] as const;
+export const HELD_BADGES_KEY = ["certifications", "held"] as const;
+
+/** GET /api/certifications/held: the badges the company holds, for every member (the dashboard's Certifications). */
+export function useHeldBadges() {
+  return useQuery({ queryKey: HELD_BADGES_KEY, queryFn: () => api<HeldBadgeList>("/api/certifications/held") });
+}
 
 /** GET /api/certifications/usage: the badge licence, downloads left, the certifications on the profile. */
 export function useBadgeUsage(enabled = true) {
@@ -18,6 +24,7 @@ export function useRecordBadgeDownload() {
     onSuccess: (result) => {
       client.setQueryData(BADGE_USAGE_KEY, result.usage);
       void client.invalidateQueries({ queryKey: CERTIFICATION_CARDS_KEY });
+      void client.invalidateQueries({ queryKey: HELD_BADGES_KEY });
     },
   });
 }

@@ -25,7 +25,10 @@ export function NoCertificationAccess() {
   );
 }
 
-function EmbedModal({ card, opened, onClose }: { card: CertificationCardResponse; opened: boolean; onClose: () => void }) {
+/** What the actions read of a card: the billing page's cards and the dashboard's held badges both have it. */
+type ActionableBadge = Pick<CertificationCardResponse, "id" | "name" | "year" | "status" | "hasDownloaded">;
+
+function EmbedModal({ card, opened, onClose }: { card: ActionableBadge; opened: boolean; onClose: () => void }) {
   const embed = useEmbedCode();
   const requested = useRef(false);
   useEffect(() => {
@@ -75,7 +78,7 @@ function EmbedModal({ card, opened, onClose }: { card: CertificationCardResponse
  * Download, Embed code and Add to profile on a Certified card (spec accounts §2, §4, §5, §8; decision 0038). The first
  * download asks for confirmation; later ones start after the 1 s delay. Download is disabled when no download is left.
  */
-export function CertifiedBadgeActions({ card }: { card: CertificationCardResponse }) {
+export function CertifiedBadgeActions({ card }: { card: ActionableBadge }) {
   const me = useMe().data;
   const canCertify = me ? canAccess(me, "certification") : false;
   const usage = useBadgeUsage(canCertify);

@@ -5,6 +5,7 @@ import { ME_QUERY_KEY } from "../../lib/query-client";
 import { BILLING_OVERVIEW_KEY } from "../billing/billing-api";
 import { CERTIFICATION_CARDS_KEY } from "../billing/certifications-api";
 import { ORDERS_KEY } from "../billing/orders-api";
+import { HELD_BADGES_KEY } from "../billing/badge-actions-api";
 import { checkoutChoices, isAlreadyInCart } from "./cart-view";
 
 export const CART_KEY = ["cart"] as const;
@@ -70,8 +71,9 @@ export function useCheckout() {
         queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
         queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: BILLING_OVERVIEW_KEY }),
-        // the badges checked out are Requested now
+        // the badges checked out are Requested now, or Certified when the plan includes them
         queryClient.invalidateQueries({ queryKey: CERTIFICATION_CARDS_KEY }),
+        queryClient.invalidateQueries({ queryKey: HELD_BADGES_KEY }),
       ]);
     },
   });

@@ -12,6 +12,7 @@ import { ComparisonBadge, ScoreTrack } from "../reports/score-bar";
 import { useCompanyTimeZone } from "../surveys/survey-access";
 import { formatEndDate, invitesPath, NEW_SURVEY_PATH, reportPath, SURVEYS_PATH } from "../surveys/survey-paths";
 import { useDashboard } from "./dashboard-api";
+import { DashboardCertifications } from "./dashboard-certifications";
 
 function CardTitle({ icon, children, color = "ember" }: { icon: ReactNode; children: ReactNode; color?: string }) {
   return (
@@ -162,9 +163,15 @@ function CertificationCard({ certification }: { certification: Dashboard["certif
                 </li>
               ))}
             </Stack>
-            <Anchor component={Link} to={certification.nextStep.href} fw={600} data-testid="dashboard-certification-next">
-              {certification.nextStep.label}
-            </Anchor>
+            {certification.nextStep.href ? (
+              <Anchor component={Link} to={certification.nextStep.href} fw={600} data-testid="dashboard-certification-next">
+                {certification.nextStep.label}
+              </Anchor>
+            ) : (
+              <Text size="sm" fw={600} data-testid="dashboard-certification-next">
+                {certification.nextStep.label}
+              </Text>
+            )}
           </>
         )}
       </Stack>
@@ -307,7 +314,7 @@ function ProfileCard({ me }: { me: MeResponse }) {
   );
 }
 
-/** /dashboard: the welcome, quick actions, active surveys, the latest LOWI™ score and certification progress. */
+/** /dashboard: the welcome, quick actions, active surveys, the latest LOWI™ score, certification progress and the badges held. */
 export function DashboardPage() {
   const { data: me } = useMe();
   const dashboard = useDashboard();
@@ -352,6 +359,7 @@ export function DashboardPage() {
       <WelcomeCard me={me} />
       <QuickActions dashboard={dashboard.data} me={me} />
       {body}
+      <DashboardCertifications me={me} />
       <ProfileCard me={me} />
     </Stack>
   );
