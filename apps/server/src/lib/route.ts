@@ -31,6 +31,8 @@ export interface RouteDefinition<B, Q, P, R> {
    * types it may carry, documented as the success response.
    */
   produces?: readonly string[];
+  /** Other answers than the success and the errors, documented by status with what they mean (a 304, say). */
+  otherResponses?: Readonly<Record<number, string>>;
   status?: number;
   bodyLimit?: number;
   handler(input: RouteInput<B, Q, P>): Promise<R>;
@@ -124,7 +126,11 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
       body: toJsonSchema(definition.body),
       querystring: toJsonSchema(definition.query),
       params: toJsonSchema(definition.params),
-      response: { [status]: successResponse(definition), "4xx": errorJsonSchema() },
+      response: {
+        [status]: successResponse(definition),
+        ...Object.fromEntries(Object.entries(definition.otherResponses ?? {}).map(([code, description]) => [code, { description, type: "null" }])),
+        "4xx": errorJsonSchema(),
+      },
       // A public operation says so (an empty security list) rather than leaving it unstated.
       security,
     });

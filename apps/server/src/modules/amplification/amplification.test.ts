@@ -229,11 +229,14 @@ describe("social quotes", () => {
     expect(imageSize(response.rawPayload)).toEqual({ width: 1200, height: 675 });
   });
 
-  it("draws what the font covers: emoji are left out, a script without glyphs is refused rather than mangled", async () => {
+  it("draws what the fonts cover: emoji are left out, a script without glyphs is refused rather than mangled", async () => {
     expect(await drawableQuoteText("Love this team 🎉 — ça va, Ελλάδα, Привет!")).toBe("Love this team — ça va, Ελλάδα, Привет!");
-    expect(await drawableQuoteText("很好的团队, great team")).toBeNull();
+    expect(await drawableQuoteText("很好的团队, great team")).toBe("很好的团队, great team");
+    expect(await drawableQuoteText("ሰላም, great team")).toBeNull();
     const [quote] = (await get("/api/amplification/quotes", gold.cookie)).json().quotes;
     await testApp.ctx.database.db.update(commentExcerpt).set({ text: "很好的团队 and kind people" }).where(eq(commentExcerpt.id, quote.id));
+    expect((await get(imageUrl(quote.id), gold.cookie)).statusCode).toBe(200);
+    await testApp.ctx.database.db.update(commentExcerpt).set({ text: "ሰላም and kind people" }).where(eq(commentExcerpt.id, quote.id));
     const refused = await get(imageUrl(quote.id), gold.cookie);
     expect(refused.statusCode).toBe(422);
     await testApp.ctx.database.db

@@ -1,10 +1,9 @@
 /**
  * The social quote image: a 1200×675 PNG (the 16:9 card X and LinkedIn show in full) drawn as SVG by satori with the
- * Inter font, then rasterised by resvg. Rendered images are kept in memory for a few minutes.
+ * bundled fonts (lib/fonts.ts), then rasterised by resvg. Rendered images are kept in memory for a few minutes.
  */
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import type satori from "satori";
+import { fontsFor, INTER_FONT_FAMILY, undrawableCharacters } from "../../lib/fonts.js";
 
 export const QUOTE_IMAGE_WIDTH = 1200;
 export const QUOTE_IMAGE_HEIGHT = 675;
@@ -20,7 +19,6 @@ const EMBER = {
 const INK = "#2b1b12";
 
 type SatoriNode = Parameters<typeof satori>[0];
-type SatoriFont = Parameters<typeof satori>[1]["fonts"][number];
 
 interface Element {
   type: string;
@@ -31,69 +29,19 @@ const el = (type: string, style: Record<string, unknown>, children?: unknown, pr
   props: { ...props, style, children },
 });
 
-const SUBSETS = ["latin", "latin-ext", "greek", "greek-ext", "cyrillic", "cyrillic-ext", "vietnamese"] as const;
-const WEIGHTS = [400, 700] as const;
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`@fontsource/inter/${name}`);
-
-let fontsPromise: Promise<SatoriFont[]> | null = null;
-let coveragePromise: Promise<[number, number][]> | null = null;
-
 /**
- * Inter (OFL-1.1, from @fontsource/inter) in .woff, which satori reads (not .woff2): every subset the package ships
- * (Latin, Greek, Cyrillic and Vietnamese with their extensions), regular and bold.
- */
-function loadFonts(): Promise<SatoriFont[]> {
-  fontsPromise ??= Promise.all(
-    SUBSETS.flatMap((subset) =>
-      WEIGHTS.map(async (weight) => ({
-        // One family name per subset: satori falls back between families, not between files of one family.
-        name: `Inter ${subset}`,
-        data: await readFile(fontFile(`files/inter-${subset}-${weight}-normal.woff`)),
-        weight,
-        style: "normal" as const,
-      })),
-    ),
-  ).catch((error: unknown) => {
-    fontsPromise = null;
-    throw error;
-  });
-  return fontsPromise;
-}
-
-/** The code points the font files cover, from the `unicode-range` lines of the package's own CSS. */
-function loadCoverage(): Promise<[number, number][]> {
-  coveragePromise ??= readFile(fontFile("400.css"), "utf8")
-    .then((css) => {
-      const ranges: [number, number][] = [];
-      for (const match of css.matchAll(/unicode-range:\s*([^;]+);/g)) {
-        for (const part of match[1].split(",")) {
-          const [start, end] = part.trim().replace(/^U\+/i, "").split("-");
-          ranges.push([Number.parseInt(start, 16), Number.parseInt(end ?? start, 16)]);
-        }
-      }
-      return ranges;
-    })
-    .catch((error: unknown) => {
-      coveragePromise = null;
-      throw error;
-    });
-  return coveragePromise;
-}
-
-/**
- * The quote as the image can draw it: characters the font lacks that are not letters (emoji, pictographs) are left
- * out; null when a letter is missing (a script the font does not cover), since the image would not say the same thing.
+ * The quote as the image can draw it: characters no bundled font has that are not letters (emoji, pictographs) are
+ * left out; null when a letter is missing (a script no bundled font covers), since the image would not say the same
+ * thing.
  */
 export async function drawableQuoteText(text: string): Promise<string | null> {
-  const ranges = await loadCoverage();
-  const covered = (point: number) => ranges.some(([start, end]) => point >= start && point <= end);
-  let kept = "";
-  for (const char of text) {
-    const point = char.codePointAt(0) ?? 0;
-    if (covered(point) || /\s/.test(char)) kept += char;
-    else if (/\p{L}|\p{N}/u.test(char)) return null;
-  }
-  const drawn = kept.replace(/\s+/g, " ").trim();
+  const lacking = new Set(await undrawableCharacters(text));
+  if ([...lacking].some((char) => /\p{L}|\p{N}/u.test(char))) return null;
+  const drawn = [...text]
+    .filter((char) => !lacking.has(char))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
   return drawn.length > 0 ? drawn : null;
 }
 
@@ -177,7 +125,7 @@ function layout(input: QuoteImageInput): Element {
       flexDirection: "column",
       backgroundColor: EMBER.lightest,
       backgroundImage: `linear-gradient(135deg, ${EMBER.lightest} 0%, ${EMBER.light} 100%)`,
-      fontFamily: SUBSETS.map((subset) => `"Inter ${subset}"`).join(", "),
+      fontFamily: INTER_FONT_FAMILY,
       color: INK,
     },
     [
@@ -224,7 +172,7 @@ export async function renderQuoteImage(input: QuoteImageInput): Promise<Buffer> 
   const svg = await satori(layout(input) as unknown as SatoriNode, {
     width: QUOTE_IMAGE_WIDTH,
     height: QUOTE_IMAGE_HEIGHT,
-    fonts: await loadFonts(),
+    fonts: await fontsFor(input.text, input.companyName ?? ""),
   });
   const rendered = await renderAsync(svg, { fitTo: { mode: "width", value: QUOTE_IMAGE_WIDTH } });
   return Buffer.from(rendered.asPng());

@@ -1,12 +1,11 @@
 /**
  * The badge image (docs/decisions/0036): the company's name, the certification or award and the year, laid out
- * vertically (400×500, the embed default) or horizontally (720×280), drawn as SVG by satori with the bundled Inter
- * font (OFL-1.1, @fontsource/inter; nothing is fetched at run time) and rasterised to PNG by resvg. Pure but for
- * reading the font files once.
+ * vertically (400×500, the embed default) or horizontally (720×280), drawn as SVG by satori with the bundled fonts
+ * (Inter, and Noto Sans for a company name in another script: lib/fonts.ts; nothing is fetched at run time) and
+ * rasterised to PNG by resvg. Pure but for reading the font files.
  */
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import type satori from "satori";
+import { fontsFor, INTER_FONT_FAMILY } from "../../lib/fonts.js";
 
 export type BadgeOrientation = "v" | "h";
 export type BadgeFormat = "png" | "svg";
@@ -35,7 +34,6 @@ const EMBER = { lightest: "#fff3ec", light: "#ffe4d6", mark: "#ec733a", strong: 
 const INK = "#2b1b12";
 
 type SatoriNode = Parameters<typeof satori>[0];
-type SatoriFont = Parameters<typeof satori>[1]["fonts"][number];
 
 interface Element {
   type: string;
@@ -45,35 +43,6 @@ const el = (style: Record<string, unknown>, children?: unknown): Element => ({
   type: "div",
   props: { style: { display: "flex", ...style }, children },
 });
-
-const SUBSETS = ["latin", "latin-ext", "greek", "greek-ext", "cyrillic", "cyrillic-ext", "vietnamese"] as const;
-const WEIGHTS = [400, 700] as const;
-const FONT_FAMILY = SUBSETS.map((subset) => `"Inter ${subset}"`).join(", ");
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`@fontsource/inter/${name}`);
-
-let fontsPromise: Promise<SatoriFont[]> | null = null;
-
-/**
- * Every subset of Inter the package ships, regular and bold, in .woff (satori does not read .woff2). One family per
- * subset, since satori falls back between families. The same array is passed to every render: satori keeps the
- * parsed fonts per array, so only the first render parses them.
- */
-function loadFonts(): Promise<SatoriFont[]> {
-  fontsPromise ??= Promise.all(
-    SUBSETS.flatMap((subset) =>
-      WEIGHTS.map(async (weight) => ({
-        name: `Inter ${subset}`,
-        data: await readFile(fontFile(`files/inter-${subset}-${weight}-normal.woff`)),
-        weight,
-        style: "normal" as const,
-      })),
-    ),
-  ).catch((error: unknown) => {
-    fontsPromise = null;
-    throw error;
-  });
-  return fontsPromise;
-}
 
 /** Smaller type for longer names so that two lines hold them. */
 const nameSize = (text: string, sizes: [number, number, number]) =>
@@ -99,7 +68,7 @@ function vertical(input: BadgeImageInput): Element {
       backgroundColor: EMBER.deep,
       backgroundImage: `linear-gradient(160deg, ${EMBER.strong} 0%, ${EMBER.deep} 100%)`,
       borderRadius: 28,
-      fontFamily: FONT_FAMILY,
+      fontFamily: INTER_FONT_FAMILY,
       color: "#ffffff",
     },
     [
@@ -172,7 +141,7 @@ function horizontal(input: BadgeImageInput): Element {
       backgroundColor: EMBER.lightest,
       borderRadius: 24,
       border: `4px solid ${EMBER.strong}`,
-      fontFamily: FONT_FAMILY,
+      fontFamily: INTER_FONT_FAMILY,
       color: INK,
     },
     [
@@ -232,7 +201,7 @@ export function badgeLayout(input: BadgeImageInput): Element {
 /** The badge as SVG alone (satori), for a caller that needs no PNG. */
 export async function renderBadgeSvg(input: BadgeImageInput): Promise<string> {
   // Imported on the first render: satori alone takes about half a second to load, which every start would pay.
-  const [{ default: render }, fonts] = await Promise.all([import("satori"), loadFonts()]);
+  const [{ default: render }, fonts] = await Promise.all([import("satori"), fontsFor(input.companyName, input.badgeName)]);
   return render(badgeLayout(input) as unknown as SatoriNode, { ...BADGE_SIZES[input.orientation], fonts });
 }
 

@@ -45,6 +45,7 @@ export async function registerBadgeRoutes(app: FastifyInstance, ctx: AppContext)
     access: "public",
     query: badgeEmbedQuerySchema,
     produces: ["image/png", "image/svg+xml"],
+    otherResponses: { 304: "Not Modified: the If-None-Match ETag is the image's current one; no body" },
     handler: async ({ query, request, reply }) => {
       limiter.enforce(request.ip);
       const file = await getBadgeEmbed(ctx, caches, query);
