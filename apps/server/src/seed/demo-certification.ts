@@ -3,12 +3,12 @@
  * closed LOWI survey's year when that survey meets the response rule, shows it on its profile, and publishes the
  * profile at /c/demo-company, so a newcomer sees the whole result.
  */
-import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { CERTIFICATION_BADGE_NAME, certificationBadgeId, requiredResponsesForCertification } from "@hearth/shared";
 import type { Database } from "../db/client.js";
-import { survey, surveyResponse, tenant } from "../db/schema.js";
+import { tenant } from "../db/schema.js";
 import { lockPublicProfile, updatePublicProfile } from "../modules/certifications/badge-actions.repo.js";
-import { insertIssuedBadges } from "../modules/certifications/certifications.repo.js";
+import { insertIssuedBadges, listLowiSurveyCounts } from "../modules/certifications/certifications.repo.js";
 
 export const DEMO_PROFILE_SLUG = "demo-company";
 
@@ -16,22 +16,7 @@ export async function seedDemoCertification(db: Database, tenantId: string, now 
   const [company] = await db.select({ headcount: tenant.headcount }).from(tenant).where(eq(tenant.id, tenantId));
   const required = requiredResponsesForCertification(company?.headcount ?? null);
   // The closed LOWI survey with the most responses.
-  const [closed] = await db
-    .select({ endDate: survey.endDate, responses: sql<number>`count(${surveyResponse.id})::int` })
-    .from(survey)
-    .leftJoin(surveyResponse, and(eq(surveyResponse.surveyId, survey.id), eq(surveyResponse.tenantId, tenantId)))
-    .where(
-      and(
-        eq(survey.tenantId, tenantId),
-        eq(survey.isLowi, true),
-        eq(survey.draft, false),
-        isNotNull(survey.endDate),
-        lte(survey.endDate, now),
-      ),
-    )
-    .groupBy(survey.id, survey.endDate)
-    .orderBy(sql`count(${surveyResponse.id}) desc`)
-    .limit(1);
+  const [closed] = (await listLowiSurveyCounts(db, tenantId)).filter((one) => one.endDate <= now).sort((a, b) => b.responses - a.responses);
   await db.transaction(async (tx) => {
     await lockPublicProfile(tx, tenantId);
     await updatePublicProfile(tx, tenantId, {
@@ -42,7 +27,7 @@ export async function seedDemoCertification(db: Database, tenantId: string, now 
     });
   });
   // The response rule is the certification's condition on the data: without it met, the demo holds nothing.
-  if (!closed?.endDate || required === null || Number(closed.responses) < required) return null;
+  if (!closed || required === null || closed.responses < required) return null;
   const year = closed.endDate.getUTCFullYear();
   const badgeId = certificationBadgeId(year);
   // Issued through the repository every payment uses (issueOrderBadges), as Gold's plan-included certification with

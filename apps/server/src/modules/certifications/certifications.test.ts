@@ -1,16 +1,11 @@
-/**
- * Certification and award cards (docs/decisions/0034): eligibility from the company's own LOWI responses, cart and
- * checkout with badges (one plan-included, one Not Eligible for the sales team), Requested while awaiting payment,
- * Certified once paid (exactly once), back on offer when the order is cancelled; access and tenant isolation.
- */
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { additionalAreaPrice, awardBadgeId, certificationPrice, GROUP_AREAS, listPresetFields } from "@hearth/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuedBadge } from "../../db/schema-certifications.js";
-import { survey, surveyResponse, tenant } from "../../db/schema.js";
+import { survey, tenant } from "../../db/schema.js";
 import { type Session, type TestApp, addMember, call, createTestApp, registerCompany, signIn } from "../../test/harness.js";
 import { createInternalUser } from "../internal/internal-users.service.js";
+import { insertClosedLowiSurvey } from "./test-lowi-survey.js";
 
 const YEAR = new Date().getUTCFullYear();
 const CURRENT = `certification-${YEAR}`;
@@ -38,33 +33,21 @@ describe("certification and award cards", () => {
    * A published LOWI survey that closed this year (January 15) with `responses` responses, visibility threshold 3,
    * every agree item Strongly Agree and every area Do Well, so it passes the score and award rules (decision 0035).
    */
-  async function lowiSurvey(tenantId: string, responses: number, endDate = new Date(Date.UTC(YEAR, 0, 15))) {
-    const id = `lowi-${randomUUID()}`;
-    const fields = listPresetFields("PulseValidation");
-    await db().insert(survey).values({
-      id,
-      tenantId,
-      name: "LOWI",
-      surveyPreset: "PulseValidation",
-      isLowi: true,
-      draft: false,
-      endDate,
-      fields,
-      visibilityThreshold: 3,
-    });
-    const answers = Object.fromEntries(
-      fields.flatMap((field) => {
+  async function lowiSurvey(tenantId: string, responses: number, endDate?: Date) {
+    const best = Object.fromEntries(
+      listPresetFields("PulseValidation").flatMap((field) => {
         if (field.answerType !== "Radio") return [];
-        const best = field.radioOptions.find((option) => option === "Strongly Agree" || option === "Do Well") ?? field.radioOptions[0];
-        return [[field.key, best]];
+        return [
+          [field.key, field.radioOptions.find((option) => option === "Strongly Agree" || option === "Do Well") ?? field.radioOptions[0]],
+        ];
       }),
     );
-    if (responses > 0) {
-      await db()
-        .insert(surveyResponse)
-        .values(Array.from({ length: responses }, () => ({ tenantId, surveyId: id, answers, submittedOn: "2026-01-10" })));
-    }
-    return id;
+    return insertClosedLowiSurvey(
+      db(),
+      tenantId,
+      Array.from({ length: responses }, () => best),
+      endDate,
+    );
   }
 
   const cards = async (cookie: string) => {

@@ -1,14 +1,9 @@
-/**
- * Eligibility on the server (docs/decisions/0035): the score rule and the award rules read from the published report
- * state, an area below the visibility threshold says nothing but that, another company's survey never counts, and the
- * dashboard leads to the billing cards once eligible.
- */
-import { randomUUID } from "node:crypto";
 import { awardBadgeId, listPresetFields } from "@hearth/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { survey, surveyResponse, tenant } from "../../db/schema.js";
+import { tenant } from "../../db/schema.js";
 import { addMember, call, createTestApp, registerCompany, type Session, type TestApp } from "../../test/harness.js";
+import { insertClosedLowiSurvey } from "./test-lowi-survey.js";
 
 const YEAR = new Date().getUTCFullYear();
 const CERTIFICATION = `certification-${YEAR}`;
@@ -29,26 +24,7 @@ describe("certification eligibility on the server", () => {
   const db = () => testApp.ctx.database.db;
 
   /** A closed LOWI survey (January 15 this year, threshold 3) with the given answers, one object per response. */
-  async function closedLowi(tenantId: string, answers: Record<string, string>[]) {
-    const id = `lowi-${randomUUID()}`;
-    const fields = listPresetFields("PulseValidation");
-    const endDate = new Date(Date.UTC(YEAR, 0, 15));
-    await db().insert(survey).values({
-      id,
-      tenantId,
-      name: "LOWI",
-      surveyPreset: "PulseValidation",
-      isLowi: true,
-      draft: false,
-      endDate,
-      fields,
-      visibilityThreshold: 3,
-    });
-    await db()
-      .insert(surveyResponse)
-      .values(answers.map((one) => ({ tenantId, surveyId: id, answers: one, submittedOn: "2026-01-10" })));
-    return id;
-  }
+  const closedLowi = (tenantId: string, answers: Record<string, string>[]) => insertClosedLowiSurvey(db(), tenantId, answers);
 
   /** Every agree item answered `agree`; Women and Veterans as given; every other area left unanswered. */
   function answer(agree: string, women: string | null, veterans: string | null): Record<string, string> {
