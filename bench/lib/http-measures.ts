@@ -3,7 +3,7 @@
  * verification; a minimal node:http server), A-B-B-A interleaved (bench/lib/load.ts).
  */
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { keepAliveAgent, request } from "./http.js";
+import { DEMO_PASSWORD, keepAliveAgent, request, sessionCookie, signInDemo } from "./http.js";
 import { subjectAndBaseline } from "./load.js";
 import { describeLoad, requireSuccess } from "./measures.js";
 import { type Spawned, freePort, minimalLaunch, spawnUntilHealthy } from "./processes.js";
@@ -14,28 +14,14 @@ const WARMUP_MS = 1_000;
 const SIGN_IN_MS = 10_000;
 const ME_MS = 5_000;
 const MAX_OPERATIONS = 1_000_000;
-const DEMO_EMAIL = "admin@demo.hearth.test";
-const DEMO_PASSWORD = "Demo-Password-2026!";
-
-async function signIn(url: string, agent: ReturnType<typeof keepAliveAgent>) {
-  return request({
-    url: `${url}/api/auth/sign-in/email`,
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-    agent,
-    keepBody: true,
-  });
-}
-
 /** 2-3. Sign-in and GET /api/me against the running server, each next to its floor; stops the server at the end. */
 export async function httpMeasures(server: Spawned, log: (line: string) => void): Promise<Measure[]> {
   // Sign-in against the real server, interleaved with in-process password verification (A-B-B-A).
   const url = server.url;
   const agent = keepAliveAgent(CONCURRENCY);
-  const first = await signIn(url, agent);
+  const first = await signInDemo(url, agent);
   if (first.status !== 200) throw new Error(`sign-in answered ${first.status}: ${first.body.slice(0, 500)}\n${server.log()}`);
-  const cookie = (first.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ");
+  const cookie = sessionCookie(first);
   if (!cookie) throw new Error("sign-in answered 200 without a session cookie");
   const hash = await hashPassword(DEMO_PASSWORD);
   if (!(await verifyPassword({ hash, password: DEMO_PASSWORD }))) throw new Error("verifyPassword rejected its own hash");
@@ -43,7 +29,7 @@ export async function httpMeasures(server: Spawned, log: (line: string) => void)
   const loadOptions = { concurrency: CONCURRENCY, warmupMs: WARMUP_MS, maxOperations: MAX_OPERATIONS };
   const signInRun = await subjectAndBaseline(
     async () => {
-      const response = await signIn(url, agent);
+      const response = await signInDemo(url, agent);
       return response.status === 200 || `HTTP ${response.status}`;
     },
     async () => (await verifyPassword({ hash, password: DEMO_PASSWORD })) || "verification failed",

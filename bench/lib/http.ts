@@ -42,3 +42,24 @@ export function request({ url, method = "GET", headers = {}, body, agent = false
 
 /** A keep-alive pool with one socket per concurrent worker, as a load balancer or browser pool would hold. */
 export const keepAliveAgent = (sockets: number) => new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+
+/** The demo company's Admin, whom the benchmarks sign in as. */
+export const DEMO_EMAIL = "admin@demo.hearth.test";
+export const DEMO_PASSWORD = "Demo-Password-2026!";
+
+/** POST /api/auth/sign-in/email as the demo Admin, with the app's origin as a browser sends it. */
+export function signInDemo(url: string, agent: HttpRequest["agent"]) {
+  return request({
+    url: `${url}/api/auth/sign-in/email`,
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    agent,
+    keepBody: true,
+  });
+}
+
+/** The Cookie header that carries the session a sign-in answer set. */
+export function sessionCookie(response: HttpResult): string {
+  return (response.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ");
+}

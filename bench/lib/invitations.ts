@@ -10,12 +10,10 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { INVITE_BATCH_SIZE } from "../../packages/shared/src/invitations/constants.js";
-import { keepAliveAgent, request } from "./http.js";
+import { keepAliveAgent, request, sessionCookie, signInDemo } from "./http.js";
 import { type Launch, type Spawned, freePort, hearthLaunch, spawnUntilHealthy } from "./processes.js";
 import { percentile } from "./stats.js";
 
-export const DEMO_EMAIL = "admin@demo.hearth.test";
-export const DEMO_PASSWORD = "Demo-Password-2026!";
 /** The product's batch size (the browser sends at most this many recipients per request). */
 export const INVITE_BATCH = INVITE_BATCH_SIZE;
 export const INVITE_ACCEPT_TOTAL = 100_000;
@@ -90,16 +88,9 @@ export async function startInviteServer(dataDir: string, extraEnv: Record<string
 /** Signs in as the demo admin (with the app's origin, as the browser sends it) and finds the company's open survey. */
 export async function openInviteSession(url: string): Promise<InviteSession> {
   const agent = keepAliveAgent(1);
-  const signIn = await request({
-    url: `${url}/api/auth/sign-in/email`,
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-    agent,
-    keepBody: true,
-  });
+  const signIn = await signInDemo(url, agent);
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${signIn.body.slice(0, 300)}`);
-  const cookie = (signIn.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ");
+  const cookie = sessionCookie(signIn);
   const list = await request({ url: `${url}/api/surveys`, headers: { cookie }, agent, keepBody: true });
   if (list.status !== 200) throw new Error(`GET /api/surveys answered ${list.status}: ${list.body.slice(0, 300)}`);
   const surveys = JSON.parse(list.body) as { id: string; name: string; status: string }[];

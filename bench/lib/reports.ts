@@ -5,8 +5,7 @@
  * its cost should not grow with the number of responses.
  */
 import pg from "pg";
-import { keepAliveAgent, request } from "./http.js";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "./invitations.js";
+import { DEMO_EMAIL, keepAliveAgent, request, sessionCookie, signInDemo } from "./http.js";
 import { type Launch, type Spawned, freePort, hearthLaunch, spawnUntilHealthy } from "./processes.js";
 import { median, percentile } from "./stats.js";
 
@@ -58,16 +57,9 @@ interface Session {
 
 async function signIn(url: string): Promise<Session> {
   const agent = keepAliveAgent(1);
-  const response = await request({
-    url: `${url}/api/auth/sign-in/email`,
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-    agent,
-    keepBody: true,
-  });
+  const response = await signInDemo(url, agent);
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${response.body.slice(0, 200)}`);
-  return { url, cookie: (response.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; "), agent };
+  return { url, cookie: sessionCookie(response), agent };
 }
 
 /**

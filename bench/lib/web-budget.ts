@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "./http.js";
 import { type Spawned, freePort, hearthLaunch, spawnUntilHealthy } from "./processes.js";
 
 export interface RouteWeight {
@@ -20,8 +21,6 @@ export interface RouteWeight {
   scripts: { url: string; transferred: number; encoding: string }[];
 }
 
-const DEMO_EMAIL = "admin@demo.hearth.test";
-const DEMO_PASSWORD = "Demo-Password-2026!";
 const IDLE_MS = 500;
 
 function chromiumPath(): string {

@@ -38,3 +38,4 @@ export * from "./contracts/orders.js";
 export * from "./contracts/certifications.js";
 export * from "./certification/badge-actions.js";
 export * from "./contracts/badge-actions.js";
+export * from "./slug.js";

@@ -7,6 +7,7 @@ import { allowanceLimit } from "../billing/licences.js";
 import type { Plan } from "../plans.js";
 import { escapeHtml } from "../surveys/placeholders.js";
 import type { CertificationCardStatus } from "./catalogue.js";
+import { slugify } from "../slug.js";
 
 /** Spec accounts §9: "download delay 1 s" before a repeat download starts. */
 export const BADGE_DOWNLOAD_DELAY_MS = 1000;
@@ -111,14 +112,7 @@ export function profileSlugProblem(slug: string): string | null {
 
 /** A slug suggested from the company name: "Demo Company, Inc." → "demo-company-inc". */
 export function suggestProfileSlug(companyName: string): string {
-  return companyName
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/g, "");
+  return slugify(companyName);
 }
 
 export type BadgeOrientation = "v" | "h";

@@ -14,6 +14,7 @@ import {
   CERTIFICATION_MESSAGES,
   hasPermission,
   remainingBadgeDownloads,
+  slugify,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
@@ -83,11 +84,7 @@ export async function getBadgeUsage(ctx: AppContext, actor: Actor, now = new Dat
 }
 
 function fileNameOf(badge: IssuedBadgeRow): string {
-  const base = badge.name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return `${base}-${badge.year}.png`;
+  return `${slugify(badge.name, 200)}-${badge.year}.png`;
 }
 
 /**

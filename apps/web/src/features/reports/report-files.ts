@@ -1,5 +1,5 @@
 /** Where report downloads come from and what the saved files are called. */
-import type { ReportFilter } from "@hearth/shared";
+import { type ReportFilter, slugify } from "@hearth/shared";
 import { filterQuery } from "./report-filters";
 
 export const CSV_TABLES = [
@@ -51,16 +51,7 @@ export function csvExportUrl(
 
 /** A file-name-safe slug: lower case letters and digits joined by single hyphens, at most 60 characters. */
 export function fileSlug(text: string, fallback = "survey"): string {
-  const slug = text
-    .replace(/[™®©]/g, "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return slug || fallback;
+  return slugify(text.replace(/[™®©]/g, "")) || fallback;
 }
 
 const filterSuffix = (filters: readonly ReportFilter[]) =>
