@@ -4,6 +4,7 @@
  * is the hash of the bytes sent.
  */
 import { createHash } from "node:crypto";
+import { slugify } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import { notFound } from "../../lib/errors.js";
 import { bakePng, bakeSvg } from "../credentials/baking.js";
@@ -55,13 +56,7 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
   return values.some((value) => value === "*" || value.replace(/^W\//, "") === etag);
 }
 
-const fileSlug = (text: string) =>
-  text
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .toLowerCase()
-    .slice(0, 60) || "badge";
+const fileSlug = (text: string) => slugify(text) || "badge";
 
 /** A bounded least-recently-used cache of rendered files; a render in flight is shared, a failed one is dropped. */
 export class BadgeFileCache {
