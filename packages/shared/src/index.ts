@@ -39,3 +39,4 @@ export * from "./contracts/certifications.js";
 export * from "./certification/badge-actions.js";
 export * from "./contracts/badge-actions.js";
 export * from "./slug.js";
+export * from "./data-import/index.js";

@@ -1,0 +1,654 @@
+/**
+ * Raw demographic values from an imported file (numbers, ranges, spellings) to the categories the LOWI™ survey asks
+ * with (spec surveys §3 "Demographic answer categories"; the tables are in docs/decisions/0040). A value that cannot
+ * be placed in exactly one category maps to null and the import says so; nothing is guessed across a boundary.
+ */
+import { type DemographicCategory, LOWI_DEMOGRAPHICS, PREFER_NOT_TO_SAY } from "../surveys/lowi/demographics.js";
+import { normalizeLabel, parseLooseNumber } from "./normalize.js";
+
+/** The answer options of one demographic category, as the survey shows them. */
+export function demographicOptions(category: DemographicCategory): readonly string[] {
+  return LOWI_DEMOGRAPHICS.find((question) => question.category === category)?.options ?? [];
+}
+
+const DECLINED = [
+  "prefer not to say",
+  "prefer not to answer",
+  "rather not say",
+  "decline to state",
+  "declined",
+  "decline",
+  "not disclosed",
+  "undisclosed",
+  "no answer",
+];
+
+/** A category of numbers: [from, to] inclusive, `to` null for open-ended. */
+interface NumericBin {
+  label: string;
+  from: number;
+  to: number | null;
+}
+
+const AGE_BINS: NumericBin[] = [
+  { label: "30 or younger", from: 0, to: 30 },
+  { label: "31-35", from: 31, to: 35 },
+  { label: "36-45", from: 36, to: 45 },
+  { label: "46-55", from: 46, to: 55 },
+  { label: "56 or older", from: 56, to: null },
+];
+
+/** Completed years of service. */
+const TENURE_BINS: NumericBin[] = [
+  { label: "Less than 1 year", from: 0, to: 0 },
+  { label: "1-2 years", from: 1, to: 2 },
+  { label: "3-5 years", from: 3, to: 5 },
+  { label: "6-10 years", from: 6, to: 10 },
+  { label: "More than 10 years", from: 11, to: null },
+];
+
+const INCOME_BINS: NumericBin[] = [
+  { label: "Under 50,000", from: 0, to: 50_000 },
+  { label: "50,001-100,000", from: 50_001, to: 100_000 },
+  { label: "Over 100,000", from: 100_001, to: null },
+];
+
+const binOf = (bins: readonly NumericBin[], value: number) =>
+  bins.find((bin) => value >= bin.from && (bin.to === null || value <= bin.to)) ?? null;
+
+/** The bin holding the whole interval, or null when it spans two (or lies outside every bin). */
+function binOfInterval(bins: readonly NumericBin[], from: number, to: number): string | null {
+  const low = binOf(bins, from);
+  const high = binOf(bins, to);
+  return low && low === high ? low.label : null;
+}
+
+/** An interval a text describes: "31-35", "31 to 35", "under 30", "30 or younger", "56+", "over 55"; null otherwise. */
+function parseInterval(text: string, unit: (value: number) => number = (value) => value): [number, number] | null {
+  const raw = text.trim().toLowerCase();
+  const number = String.raw`\$?\s*\d[\d,]*(?:\.\d+)?\s*[km]?`;
+  const value = (part: string) => {
+    const parsed = parseLooseNumber(part);
+    return parsed === null ? null : unit(parsed);
+  };
+  const range = raw.match(new RegExp(`^(${number})\\s*(?:-|–|—|to|until)\\s*(${number})(?:\\s*[a-z]+)?$`));
+  if (range) {
+    const [low, high] = [value(range[1]), value(range[2])];
+    return low !== null && high !== null && low <= high ? [low, high] : null;
+  }
+  const below = raw.match(new RegExp(`^(?:under|below|less than|fewer than|<)\\s*(${number})(?:\\s*[a-z]+)?$`));
+  if (below) {
+    const bound = value(below[1]);
+    return bound === null ? null : [0, bound - 1];
+  }
+  const atMost = raw.match(
+    new RegExp(
+      `^(?:(?:up to|at most|<=|≤)\\s*(${number})(?:\\s*[a-z]+)?|(${number})(?:\\s*[a-z]+)?\\s*(?:or (?:younger|less|under|fewer)|and (?:under|below|younger|less)))$`,
+    ),
+  );
+  if (atMost) {
+    const bound = value(atMost[1] ?? atMost[2]);
+    return bound === null ? null : [0, bound];
+  }
+  const above = raw.match(new RegExp(`^(?:over|above|more than|older than|greater than|>)\\s*(${number})(?:\\s*[a-z]+)?$`));
+  if (above) {
+    const bound = value(above[1]);
+    return bound === null ? null : [bound + 1, Number.MAX_SAFE_INTEGER];
+  }
+  const atLeast = raw.match(
+    new RegExp(
+      `^(?:(?:at least|>=|≥)\\s*(${number})(?:\\s*[a-z]+)?|(${number})\\s*(?:\\+|(?:[a-z]+\\s*)?(?:or (?:older|more|above|over)|and (?:over|above|older|up)))(?:\\s*[a-z]+)?)$`,
+    ),
+  );
+  if (atLeast) {
+    const bound = value(atLeast[1] ?? atLeast[2]);
+    return bound === null ? null : [bound, Number.MAX_SAFE_INTEGER];
+  }
+  return null;
+}
+
+/** The option whose own label the text spells (any case, accents, punctuation), or "Prefer not to say" for a refusal. */
+function spelledOption(category: DemographicCategory, text: string): string | null {
+  const key = normalizeLabel(text);
+  if (DECLINED.includes(key)) return PREFER_NOT_TO_SAY;
+  return demographicOptions(category).find((option) => normalizeLabel(option) === key) ?? null;
+}
+
+/**
+ * Age: a whole age (16–100), a birth year (1900 up to 16 years before `now`), a range or an open bound, or a category
+ * label. "30-35" spans two categories and maps to null.
+ */
+export function mapAge(raw: string, now = new Date()): string | null {
+  const spelled = spelledOption("Age", raw);
+  if (spelled) return spelled;
+  const single = parseLooseNumber(raw);
+  if (single !== null) {
+    const year = now.getUTCFullYear();
+    if (Number.isInteger(single) && single >= 1900 && single <= year - 16) return binOf(AGE_BINS, year - single)?.label ?? null;
+    if (single >= 16 && single <= 100) return binOf(AGE_BINS, Math.floor(single))?.label ?? null;
+    return null;
+  }
+  const interval = parseInterval(raw.replace(/\s*(?:years?|yrs?)(?:\s*old)?\s*$/i, ""));
+  return interval ? binOfInterval(AGE_BINS, interval[0], interval[1]) : null;
+}
+
+const MS_PER_YEAR = 365.2425 * 24 * 3600 * 1000;
+
+/** A start date in ISO (2019-03-01) or US (03/01/2019) order; null otherwise or when it is in the future. */
+function parseStartDate(raw: string, now: Date): Date | null {
+  const text = raw.trim();
+  const iso = text.match(/^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/);
+  const us = text.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  const [year, month, day] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+    : us
+      ? [Number(us[3]), Number(us[1]), Number(us[2])]
+      : [0, 0, 0];
+  if (!year || month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date <= now ? date : null;
+}
+
+/** Years from a unit word: months count as twelfths ("18 months" is 1.5 years), weeks as 52nds. */
+function yearsOf(raw: string): number | null {
+  const match = raw
+    .trim()
+    .toLowerCase()
+    .match(/^(\d+(?:\.\d+)?)\s*(years?|yrs?|y|months?|mos?|m|weeks?|wks?|w)?$/);
+  if (!match) return null;
+  const value = Number(match[1]);
+  const unit = match[2] ?? "y";
+  if (unit.startsWith("m")) return value / 12;
+  if (unit.startsWith("w")) return value / 52;
+  return value;
+}
+
+/**
+ * Tenure (years of service): a number of years or months, a start date or start year, a range ("3-5 years"), an
+ * open bound ("less than 1 year", "more than 10 years"), or a category label. Categories count completed years.
+ */
+export function mapTenure(raw: string, now = new Date()): string | null {
+  const spelled = spelledOption("Tenure", raw);
+  if (spelled) return spelled;
+  const started = parseStartDate(raw, now);
+  if (started) return binOf(TENURE_BINS, Math.floor((now.getTime() - started.getTime()) / MS_PER_YEAR))?.label ?? null;
+  const single = parseLooseNumber(raw);
+  if (single !== null && Number.isInteger(single) && single >= 1950 && single <= now.getUTCFullYear()) {
+    // a start year: the completed years are known to within one; placed only when both ends fall in one category
+    const years = now.getUTCFullYear() - single;
+    return binOfInterval(TENURE_BINS, Math.max(0, years - 1), years);
+  }
+  const years = yearsOf(raw);
+  if (years !== null) return years <= 70 ? (binOf(TENURE_BINS, Math.floor(years))?.label ?? null) : null;
+  const interval = parseInterval(raw.replace(/\s*(?:years?|yrs?)\s*$/i, ""));
+  return interval ? binOfInterval(TENURE_BINS, Math.floor(interval[0]), Math.floor(interval[1])) : null;
+}
+
+/**
+ * Income (yearly, local currency): an amount ("$85,000", "85k"), a range ("50k-100k"), an open bound ("under 50k",
+ * "100k+"), or a category label. A range that starts on a category's edge ("50,000-100,000") is read as starting
+ * just above it, as pay bands are written.
+ */
+export function mapIncome(raw: string): string | null {
+  const spelled = spelledOption("Income", raw);
+  if (spelled) return spelled;
+  const single = parseLooseNumber(raw);
+  if (single !== null) return single >= 0 ? (binOf(INCOME_BINS, Math.round(single))?.label ?? null) : null;
+  const interval = parseInterval(raw.replace(/\s*(?:per year|a year|yearly|annually|\/\s*y(?:ea)?r)\s*$/i, ""));
+  if (!interval) return null;
+  let [from, to] = interval;
+  if ((from === 50_000 || from === 100_000) && to > from) from += 1;
+  return binOfInterval(INCOME_BINS, Math.round(from), Math.round(to));
+}
+
+/** Spellings (compared through normalizeLabel) of each option of a category mapped by words. */
+type Spellings = Readonly<Record<string, readonly string[]>>;
+
+export const GENDER_SPELLINGS: Spellings = {
+  Woman: [
+    "woman",
+    "women",
+    "female",
+    "f",
+    "w",
+    "cis woman",
+    "cisgender woman",
+    "trans woman",
+    "transgender woman",
+    "femme",
+    "mujer",
+    "frau",
+    "weiblich",
+    "donna",
+    "mulher",
+    "feminino",
+    "femenino",
+    "vrouw",
+  ],
+  Man: [
+    "man",
+    "men",
+    "male",
+    "m",
+    "cis man",
+    "cisgender man",
+    "trans man",
+    "transgender man",
+    "homme",
+    "hombre",
+    "mann",
+    "mannlich",
+    "uomo",
+    "homem",
+    "masculino",
+  ],
+  "Non-binary": ["non binary", "nonbinary", "nb", "enby", "genderqueer", "gender queer", "genderfluid", "gender fluid", "agender"],
+  "I use another term": [
+    "another term",
+    "i use another term",
+    "other",
+    "self describe",
+    "self described",
+    "prefer to self describe",
+    "something else",
+  ],
+};
+
+export const ETHNICITY_SPELLINGS: Spellings = {
+  Asian: ["asian", "asian american", "east asian", "south asian", "southeast asian", "south east asian", "central asian"],
+  "Black or African American": [
+    "black",
+    "african american",
+    "black african american",
+    "black or african american",
+    "african",
+    "black african",
+    "black caribbean",
+    "black british",
+    "afro caribbean",
+  ],
+  "Hispanic or Latino": [
+    "hispanic",
+    "latino",
+    "latina",
+    "latinx",
+    "latine",
+    "hispanic latino",
+    "hispanic or latino",
+    "latino a",
+    "hispanic latinx",
+  ],
+  "Middle Eastern or North African": [
+    "middle eastern",
+    "north african",
+    "mena",
+    "arab",
+    "middle eastern north african",
+    "middle eastern or north african",
+  ],
+  "Native American or Alaska Native": [
+    "native american",
+    "american indian",
+    "alaska native",
+    "alaskan native",
+    "american indian or alaska native",
+    "american indian alaska native",
+    "first nations",
+  ],
+  "Native Hawaiian or Pacific Islander": [
+    "native hawaiian",
+    "pacific islander",
+    "native hawaiian or pacific islander",
+    "native hawaiian or other pacific islander",
+    "nhpi",
+    "polynesian",
+    "micronesian",
+    "melanesian",
+  ],
+  White: ["white", "caucasian", "white british", "white european", "european american", "white american"],
+  "Multiracial or multiethnic": [
+    "multiracial",
+    "multiethnic",
+    "multi racial",
+    "multi ethnic",
+    "mixed",
+    "mixed race",
+    "mixed ethnicity",
+    "biracial",
+    "two or more races",
+    "two or more",
+  ],
+  "Another ethnicity": ["other", "another", "another ethnicity", "other ethnicity", "something else"],
+};
+
+export const JOB_TYPE_SPELLINGS: Spellings = {
+  Executive: [
+    "executive",
+    "exec",
+    "executives",
+    "c level",
+    "c suite",
+    "leadership team",
+    "senior leadership",
+    "vp",
+    "vice president",
+    "svp",
+    "evp",
+    "senior vice president",
+    "chief",
+  ],
+  "Front Line": [
+    "front line",
+    "frontline",
+    "front line worker",
+    "front line staff",
+    "frontline worker",
+    "hourly",
+    "operator",
+    "shop floor",
+  ],
+  "Individual Contributor": ["individual contributor", "ic", "contributor", "specialist", "professional", "non manager", "non management"],
+  "Manager of Others": [
+    "manager of others",
+    "manager",
+    "people manager",
+    "line manager",
+    "supervisor",
+    "team lead",
+    "team leader",
+    "director",
+    "head of",
+    "management",
+  ],
+};
+
+export const JOB_FUNCTION_SPELLINGS: Spellings = {
+  Administration: ["administration", "admin", "administrative", "office administration", "office management"],
+  "Customer Service and Support": [
+    "customer service",
+    "customer support",
+    "support",
+    "customer success",
+    "customer care",
+    "service desk",
+    "help desk",
+    "helpdesk",
+    "client services",
+    "cs",
+  ],
+  "Engineering and IT": [
+    "engineering",
+    "it",
+    "information technology",
+    "software",
+    "software engineering",
+    "development",
+    "technology",
+    "tech",
+    "devops",
+    "infrastructure",
+    "data",
+    "engineering and it",
+  ],
+  "Finance and Accounting": [
+    "finance",
+    "accounting",
+    "accounts",
+    "fp and a",
+    "fpanda",
+    "treasury",
+    "payroll",
+    "finance and accounting",
+    "controlling",
+  ],
+  "Human Resources": [
+    "human resources",
+    "hr",
+    "people",
+    "people operations",
+    "people ops",
+    "people and culture",
+    "talent",
+    "talent acquisition",
+    "recruiting",
+    "recruitment",
+  ],
+  "Legal and Compliance": ["legal", "compliance", "legal and compliance", "risk", "risk and compliance", "governance"],
+  "Marketing and Communications": [
+    "marketing",
+    "communications",
+    "comms",
+    "marketing and communications",
+    "pr",
+    "public relations",
+    "brand",
+    "content",
+  ],
+  "Operations and Production": [
+    "operations",
+    "ops",
+    "production",
+    "manufacturing",
+    "logistics",
+    "supply chain",
+    "warehouse",
+    "facilities",
+    "operations and production",
+  ],
+  "Research and Development": [
+    "research and development",
+    "r and d",
+    "rd",
+    "research",
+    "product development",
+    "science",
+    "innovation",
+    "r d",
+  ],
+  "Sales and Business Development": [
+    "sales",
+    "business development",
+    "bd",
+    "biz dev",
+    "bizdev",
+    "account management",
+    "sales and business development",
+    "partnerships",
+    "commercial",
+  ],
+  "Something else": ["other", "something else", "misc", "miscellaneous"],
+};
+
+export const REGION_SPELLINGS: Spellings = {
+  "North America": [
+    "north america",
+    "us",
+    "usa",
+    "u s",
+    "u s a",
+    "united states",
+    "united states of america",
+    "canada",
+    "mexico",
+    "greenland",
+  ],
+  "Latin America and the Caribbean": [
+    "latin america",
+    "latam",
+    "south america",
+    "central america",
+    "caribbean",
+    "latin america and the caribbean",
+    "brazil",
+    "brasil",
+    "argentina",
+    "chile",
+    "colombia",
+    "peru",
+    "ecuador",
+    "venezuela",
+    "uruguay",
+    "paraguay",
+    "bolivia",
+    "costa rica",
+    "panama",
+    "guatemala",
+    "honduras",
+    "el salvador",
+    "nicaragua",
+    "cuba",
+    "dominican republic",
+    "puerto rico",
+    "jamaica",
+    "trinidad and tobago",
+  ],
+  Europe: [
+    "europe",
+    "eu",
+    "european union",
+    "uk",
+    "united kingdom",
+    "great britain",
+    "britain",
+    "england",
+    "scotland",
+    "wales",
+    "northern ireland",
+    "ireland",
+    "germany",
+    "deutschland",
+    "france",
+    "spain",
+    "espana",
+    "portugal",
+    "italy",
+    "italia",
+    "netherlands",
+    "the netherlands",
+    "holland",
+    "belgium",
+    "luxembourg",
+    "switzerland",
+    "austria",
+    "sweden",
+    "norway",
+    "denmark",
+    "finland",
+    "iceland",
+    "poland",
+    "czechia",
+    "czech republic",
+    "slovakia",
+    "hungary",
+    "romania",
+    "bulgaria",
+    "greece",
+    "croatia",
+    "slovenia",
+    "serbia",
+    "estonia",
+    "latvia",
+    "lithuania",
+    "ukraine",
+  ],
+  "Middle East": [
+    "middle east",
+    "uae",
+    "united arab emirates",
+    "saudi arabia",
+    "ksa",
+    "qatar",
+    "kuwait",
+    "bahrain",
+    "oman",
+    "israel",
+    "jordan",
+    "lebanon",
+    "iraq",
+    "iran",
+    "turkey",
+    "turkiye",
+    "gcc",
+  ],
+  Africa: [
+    "africa",
+    "sub saharan africa",
+    "south africa",
+    "nigeria",
+    "kenya",
+    "ghana",
+    "egypt",
+    "morocco",
+    "ethiopia",
+    "tanzania",
+    "uganda",
+    "rwanda",
+    "senegal",
+    "tunisia",
+    "algeria",
+  ],
+  Asia: [
+    "asia",
+    "india",
+    "china",
+    "japan",
+    "south korea",
+    "korea",
+    "singapore",
+    "hong kong",
+    "taiwan",
+    "malaysia",
+    "indonesia",
+    "philippines",
+    "thailand",
+    "vietnam",
+    "viet nam",
+    "pakistan",
+    "bangladesh",
+    "sri lanka",
+  ],
+  "Australia and Oceania": [
+    "australia",
+    "oceania",
+    "new zealand",
+    "anz",
+    "australia and new zealand",
+    "australia and oceania",
+    "fiji",
+    "papua new guinea",
+  ],
+};
+
+const WORD_SPELLINGS: Partial<Record<DemographicCategory, Spellings>> = {
+  Gender: GENDER_SPELLINGS,
+  Ethnicity: ETHNICITY_SPELLINGS,
+  "Job type": JOB_TYPE_SPELLINGS,
+  "Job function": JOB_FUNCTION_SPELLINGS,
+  "Geographic region": REGION_SPELLINGS,
+};
+
+function mapBySpelling(category: DemographicCategory, raw: string): string | null {
+  const spelled = spelledOption(category, raw);
+  if (spelled) return spelled;
+  const key = normalizeLabel(raw);
+  const table = WORD_SPELLINGS[category] ?? {};
+  return Object.keys(table).find((option) => table[option].some((spelling) => normalizeLabel(spelling) === key)) ?? null;
+}
+
+/**
+ * The category a raw value of a demographic falls in, as the survey's own option; null when it cannot be placed in
+ * exactly one (the import lists it). An empty value is not a value: callers skip it before asking.
+ */
+export function mapDemographicValue(category: DemographicCategory, raw: string, now = new Date()): string | null {
+  if (raw.trim() === "") return null;
+  switch (category) {
+    case "Age":
+      return mapAge(raw, now);
+    case "Tenure":
+      return mapTenure(raw, now);
+    case "Income":
+      return mapIncome(raw);
+    default:
+      return mapBySpelling(category, raw);
+  }
+}

@@ -1,0 +1,4 @@
+export * from "./attributes.js";
+export * from "./demographic-values.js";
+export * from "./import-fields.js";
+export * from "./normalize.js";
