@@ -40,3 +40,4 @@ export * from "./certification/badge-actions.js";
 export * from "./contracts/badge-actions.js";
 export * from "./slug.js";
 export * from "./data-import/index.js";
+export * from "./csv-cells.js";

@@ -2,3 +2,4 @@ export * from "./attributes.js";
 export * from "./demographic-values.js";
 export * from "./import-fields.js";
 export * from "./normalize.js";
+export * from "./validate-rows.js";

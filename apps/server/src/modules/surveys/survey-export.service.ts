@@ -1,4 +1,4 @@
-import { type SurveyField, hasFeature } from "@hearth/shared";
+import { type SurveyField, hasFeature, neutralizeCell, slugify } from "@hearth/shared";
 import Papa from "papaparse";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
@@ -12,18 +12,7 @@ import { requireSurvey } from "./surveys.service.js";
 
 /** A file name that is safe in a Content-Disposition header. */
 export function exportFileName(surveyName: string, extension: string): string {
-  const slug =
-    surveyName
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 60) || "survey";
-  return `${slug}-responses.${extension}`;
-}
-
-/** Formula injection guard: a cell that a spreadsheet would run as a formula is prefixed with an apostrophe. */
-export function neutralizeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `${slugify(surveyName) || "survey"}-responses.${extension}`;
 }
 
 /**
