@@ -69,6 +69,9 @@ describe("certification on the demo company (issue 13)", () => {
       expect(await visibleText(page.getByTestId("order-status"))).toBe("Paid");
       expect(await page.getByTestId("order-line").first().textContent()).toContain(award?.name as string);
       expect(await visibleText(page.locator("main"))).toContain("Payment reference: Included in the plan");
+      expect(await visibleText(page.getByTestId("order-payment-terms"))).toBe(
+        "Nothing to pay: your plan includes everything on this order.",
+      );
       await checkA11y(page, "order paid by the plan");
       await screenshot(page, "desktop-demo-order-award");
 

@@ -12,6 +12,7 @@ export default defineConfig({
     "./apps/server/src/db/schema-certifications.ts",
     "./apps/server/src/db/schema-stripe.ts",
     "./apps/server/src/db/schema-profile.ts",
+    "./apps/server/src/db/schema-team.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

@@ -23,6 +23,7 @@ import { registerBillingSessionRoutes } from "./modules/billing/billing-session.
 import { registerCartRoutes } from "./modules/cart/cart.routes.js";
 import { registerBadgeActionRoutes } from "./modules/certifications/badge-actions.routes.js";
 import { registerCertificationRoutes } from "./modules/certifications/certifications.routes.js";
+import { registerTeamRoutes } from "./modules/team/team.routes.js";
 import { registerPublicProfileRoutes } from "./modules/public-profile/public-profile.routes.js";
 import { startCommentAnalysis } from "./modules/comments/comment-analysis.js";
 import { registerCommentRoutes } from "./modules/comments/comments.routes.js";
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerCertificationRoutes(app, ctx);
   await registerCredentialRoutes(app, ctx);
   await registerBadgeActionRoutes(app, ctx);
+  await registerTeamRoutes(app, ctx);
   await registerPublicProfileRoutes(app, ctx);
   await registerBadgeRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);

@@ -41,3 +41,4 @@ export * from "./contracts/badge-actions.js";
 export * from "./slug.js";
 export * from "./data-import/index.js";
 export * from "./csv-cells.js";
+export * from "./team/index.js";

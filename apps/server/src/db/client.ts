@@ -19,6 +19,7 @@ import * as orderSchema from "./schema-orders.js";
 import * as reportSchema from "./schema-reports.js";
 import * as stripeSchema from "./schema-stripe.js";
 import * as profileSchema from "./schema-profile.js";
+import * as teamSchema from "./schema-team.js";
 
 const schema = {
   ...coreSchema,
@@ -30,6 +31,7 @@ const schema = {
   ...certificationSchema,
   ...stripeSchema,
   ...profileSchema,
+  ...teamSchema,
 };
 
 export type Schema = typeof schema;

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type { Role } from "@hearth/shared";
 import type { Database } from "../db/client.js";
-import { account, user } from "../db/schema.js";
+import { user } from "../db/schema.js";
+import { insertPasswordUser } from "../modules/team/team.repo.js";
 
 export interface SeedUserInput {
   tenantId: string;
@@ -18,32 +17,8 @@ export interface SeedUserInput {
 
 /** Creates a verified user with an email-and-password account, the way Better Auth stores one. */
 export async function createPasswordUser(db: Database, input: SeedUserInput): Promise<string> {
-  const id = randomUUID();
-  const now = new Date();
-  await db.insert(user).values({
-    id,
-    name: `${input.firstName} ${input.lastName}`,
-    email: input.email.toLowerCase(),
-    emailVerified: true,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    jobTitle: input.jobTitle ?? null,
-    role: input.role,
-    tenantId: input.tenantId,
-    isInternalAccount: input.isInternalAccount ?? false,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await db.insert(account).values({
-    id: randomUUID(),
-    accountId: id,
-    providerId: "credential",
-    userId: id,
-    password: await hashPassword(input.password),
-    createdAt: now,
-    updatedAt: now,
-  });
-  return id;
+  const { tenantId, ...rest } = input;
+  return insertPasswordUser(db, tenantId, rest);
 }
 
 export async function userExists(db: Database, email: string): Promise<boolean> {

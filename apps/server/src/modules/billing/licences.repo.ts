@@ -2,10 +2,11 @@
  * What a company's licences use (decision 0027 §5): the only SQL behind licence counts and licence checks. Every
  * function takes the tenant id and reads that company's rows only.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { tenant, user } from "../../db/schema.js";
 import { assignedCohort } from "../../db/schema-reports.js";
+import { memberInvitation } from "../../db/schema-team.js";
 import { countBadgesIssuedSince } from "../certifications/certifications.repo.js";
 
 /** The company's own people (internal accounts never count), with whether each holds an admin licence. */
@@ -28,22 +29,50 @@ async function listPendingSeatEmails(db: Database, tenantId: string): Promise<st
   return rows.map((row) => row.email);
 }
 
-/** Admin licences used: the company's Admin users and its Company Leader. */
-export async function countAdminLicences(db: Database, tenantId: string): Promise<number> {
-  return (await listSeatHolders(db, tenantId)).filter((holder) => holder.admin).length;
+/**
+ * Seats promised by open invitations (not accepted, not revoked, not expired), lower case, with whether each is for an
+ * Admin (docs/decisions/0041): an invitation holds its seat until it is accepted, revoked or runs out.
+ */
+async function listInvitedSeats(db: Database, tenantId: string): Promise<{ email: string; admin: boolean }[]> {
+  const rows = await db
+    .select({ email: memberInvitation.email, role: memberInvitation.role })
+    .from(memberInvitation)
+    .where(
+      and(
+        eq(memberInvitation.tenantId, tenantId),
+        isNull(memberInvitation.acceptedAt),
+        isNull(memberInvitation.revokedAt),
+        gt(memberInvitation.expiresAt, new Date()),
+      ),
+    );
+  return rows.map((row) => ({ email: row.email.toLowerCase(), admin: row.role === "Admin" }));
+}
+
+/** Admin licences used: the company's Admin users, its Company Leader, and open invitations as Admin. */
+export async function countAdminLicences(db: Database, tenantId: string, exceptEmail?: string): Promise<number> {
+  const [holders, invited] = await Promise.all([listSeatHolders(db, tenantId), listInvitedSeats(db, tenantId)]);
+  const skip = exceptEmail?.toLowerCase();
+  const members = new Set(holders.map((holder) => holder.email));
+  const admins = holders.filter((holder) => holder.admin && holder.email !== skip).length;
+  return admins + invited.filter((seat) => seat.admin && !members.has(seat.email) && seat.email !== skip).length;
 }
 
 /**
  * Staff (view) licences used: the company's other users (Manager and Staff roles), plus addresses given cohorts
- * before sign-up that belong to none of its users. `exceptEmail` leaves one address out (the person being added).
+ * before sign-up or invited as Manager or Staff that belong to none of its users. `exceptEmail` leaves one address
+ * out (the person being added).
  */
 export async function countStaffLicences(db: Database, tenantId: string, exceptEmail?: string): Promise<number> {
-  const [holders, pending] = await Promise.all([listSeatHolders(db, tenantId), listPendingSeatEmails(db, tenantId)]);
+  const [holders, pending, invited] = await Promise.all([
+    listSeatHolders(db, tenantId),
+    listPendingSeatEmails(db, tenantId),
+    listInvitedSeats(db, tenantId),
+  ]);
   const skip = exceptEmail?.toLowerCase();
   const members = new Set(holders.map((holder) => holder.email));
   const staff = holders.filter((holder) => !holder.admin && holder.email !== skip).length;
-  const waiting = pending.filter((email) => !members.has(email) && email !== skip).length;
-  return staff + waiting;
+  const waiting = new Set([...pending, ...invited.filter((seat) => !seat.admin).map((seat) => seat.email)]);
+  return staff + [...waiting].filter((email) => !members.has(email) && email !== skip).length;
 }
 
 /** True when the address is already one of the company's users or already waiting with cohorts assigned. */

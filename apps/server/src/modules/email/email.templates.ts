@@ -45,3 +45,23 @@ export function renderSupportRequestEmail(input: {
     { type: "text", text: input.message },
   ]);
 }
+
+/** An invitation to join a company's team (docs/decisions/0041). */
+export function renderMemberInvitationEmail(input: {
+  inviterName: string;
+  companyName: string;
+  role: string;
+  link: string;
+  expiresAt: Date;
+}): RenderedEmail {
+  const until = input.expiresAt.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return renderEmail(`${input.inviterName} invited you to ${input.companyName} on Hearth`, [
+    { type: "text", text: "Hi," },
+    {
+      type: "text",
+      text: `${input.inviterName} invited you to join ${input.companyName} on Hearth as ${input.role === "Admin" ? "an Admin" : `a ${input.role}`}. Hearth is where your company runs its workplace surveys and reads what its people say.`,
+    },
+    { type: "button", text: "Accept the invitation", url: input.link },
+    { type: "text", text: `The link works until ${until}. If you did not expect this invitation, you can ignore this message.` },
+  ]);
+}

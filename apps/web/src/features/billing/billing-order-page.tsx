@@ -88,6 +88,9 @@ function OrderLines({ order }: { order: OrderWithPayment }) {
   );
 }
 
+/** A $0 order (everything on it included in the plan) has no payment terms to state. */
+export const NOTHING_TO_PAY = "Nothing to pay: your plan includes everything on this order.";
+
 function OrderDetails({ order, checkoutPaymentUrl }: { order: OrderWithPayment; checkoutPaymentUrl: string | null }) {
   const pay = order.status === "awaiting_payment" ? paymentLink(order.paymentUrl ?? checkoutPaymentUrl) : null;
   return (
@@ -104,7 +107,7 @@ function OrderDetails({ order, checkoutPaymentUrl }: { order: OrderWithPayment; 
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             <Fact label="Order date">{formatOrderDate(order.createdAt)}</Fact>
-            <Fact label="Due date">{formatOrderDate(order.dueAt)}</Fact>
+            {order.total > 0 && <Fact label="Due date">{formatOrderDate(order.dueAt)}</Fact>}
             {order.paidAt && <Fact label="Paid on">{formatOrderDate(order.paidAt)}</Fact>}
             {order.cancelledAt && <Fact label="Cancelled on">{formatOrderDate(order.cancelledAt)}</Fact>}
             <Fact label="Billing">{order.billingCycle === "monthly" ? "Monthly" : "Yearly"}</Fact>
@@ -154,7 +157,7 @@ function OrderDetails({ order, checkoutPaymentUrl }: { order: OrderWithPayment; 
             Payment
           </Title>
           <Text size="sm" data-testid="order-payment-terms">
-            {PAYMENT_TERMS}
+            {order.total > 0 ? PAYMENT_TERMS : NOTHING_TO_PAY}
           </Text>
           {order.paymentReference && (
             <Text size="sm" c="dimmed">

@@ -1,0 +1,2 @@
+export * from "./team-contracts.js";
+export * from "./team-rules.js";
