@@ -16,11 +16,14 @@ import type { SurveyKind } from "./features/surveys/survey-paths";
 const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page").then((m) => ({ default: m.ForgotPasswordPage })));
 const LegalDocumentPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.LegalDocumentPage })));
 const OrderFormPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.OrderFormPage })));
+const AcceptInvitationPage = lazy(() =>
+  import("./features/team/accept-invitation-page").then((m) => ({ default: m.AcceptInvitationPage })),
+);
 const VerifyBadgePage = lazy(() => import("./features/verify/verify-page").then((m) => ({ default: m.VerifyBadgePage })));
 const LogoutPage = lazy(() => import("./features/auth/logout-page").then((m) => ({ default: m.LogoutPage })));
 const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })));
 const SharingPage = lazy(() => import("./features/amplification/sharing-page").then((m) => ({ default: m.SharingPage })));
-const TeamMembersPage = lazy(() => import("./features/comments/team-members-page").then((m) => ({ default: m.TeamMembersPage })));
+const TeamMembersPage = lazy(() => import("./features/team/team-members-page").then((m) => ({ default: m.TeamMembersPage })));
 const BillingGeneralPage = lazy(() => import("./features/billing/billing-general-page").then((m) => ({ default: m.BillingGeneralPage })));
 const BillingPlanPage = lazy(() => import("./features/billing/billing-plan-page").then((m) => ({ default: m.BillingPlanPage })));
 const BillingHistoryPage = lazy(() => import("./features/billing/billing-history-page").then((m) => ({ default: m.BillingHistoryPage })));
@@ -142,6 +145,8 @@ export const routes: RouteObject[] = [
       // Badge verification (decision 0037): public, like the legal documents.
       { path: "verify/:credentialId", handle: { title: "Verify a badge" }, element: <VerifyBadgePage /> },
       { path: "verify", handle: { title: "Verify a badge" }, element: <VerifyBadgePage /> },
+      // A team invitation's link (decision 0041): opened by someone with no account yet.
+      { path: "invite/:token", handle: { title: "Join your team" }, element: <AcceptInvitationPage /> },
       {
         path: "new-company",
         element: <OnboardingLayout />,

@@ -242,6 +242,8 @@ export const teamMemberSchema = z.object({
   name: z.string().nullable(),
   role: z.string().nullable(),
   pending: z.boolean(),
+  /** The company's Company Leader: always an Admin, never removed (decision 0041). */
+  isCompanyLeader: z.boolean(),
 });
 export const teamMembersResponseSchema = z.object({
   members: z.array(teamMemberSchema),

@@ -25,6 +25,12 @@ export const TEAM_MESSAGES = {
   invitationUsed: "This invitation has already been accepted. Sign in with your email and password.",
 } as const;
 
+/** A role in a sentence: "an Admin", "a Manager", "a Staff member". */
+export function roleWithArticle(role: Role | string): string {
+  if (role === "Admin") return "an Admin";
+  return role === "Staff" ? "a Staff member" : `a ${role}`;
+}
+
 /** The licence a role takes (spec accounts §6): Admins an admin licence, Managers and Staff a staff licence. */
 export function licenceKindForRole(role: Role): LicenceKind {
   return role === "Admin" ? "admin" : "staff";

@@ -20,6 +20,7 @@ import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { lockTenantForLicences } from "../billing/licences.repo.js";
 import { assertCohortLicences, assertStaffSeatFor } from "../billing/licences.service.js";
+import { findTenant } from "../company/company.repo.js";
 import { cohortLabel } from "./comments.service.js";
 import {
   findAssignedCohorts,
@@ -140,10 +141,11 @@ export async function postAssignedCohortsPreRegistration(
 
 export async function listTeamMembers(ctx: AppContext, actor: Actor): Promise<TeamMembersResponse> {
   const { db } = ctx.database;
-  const [members, pending, surveys] = await Promise.all([
+  const [members, pending, surveys, tenant] = await Promise.all([
     listMembers(db, actor.tenantId),
     listPendingAssignees(db, actor.tenantId),
     listReportableSurveys(db, actor.tenantId),
+    findTenant(db, actor.tenantId),
   ]);
   const known = new Set(members.map((member) => member.email.toLowerCase()));
   return {
@@ -152,10 +154,13 @@ export async function listTeamMembers(ctx: AppContext, actor: Actor): Promise<Te
         userId: member.id,
         email: member.email,
         name: [member.firstName, member.lastName].filter(Boolean).join(" ") || null,
-        role: member.role,
+        role: member.id === tenant?.ownerUserId ? "Admin" : member.role,
         pending: false,
+        isCompanyLeader: member.id === tenant?.ownerUserId,
       })),
-      ...pending.filter((email) => !known.has(email)).map((email) => ({ userId: null, email, name: null, role: null, pending: true })),
+      ...pending
+        .filter((email) => !known.has(email))
+        .map((email) => ({ userId: null, email, name: null, role: null, pending: true, isCompanyLeader: false })),
     ],
     surveys: surveys
       .filter((survey) => cohortDimensionsFromFields((survey.fields ?? []) as SurveyField[]).length > 0)

@@ -249,7 +249,7 @@ describe("comment analysis and comment reports", () => {
     const [row] = await testApp.ctx.database.db.select().from(assignedCohort).where(eq(assignedCohort.email, email));
     expect(row.userId).toBeNull();
     const members = (await call(testApp.app, "GET", "/api/teams/members", { cookie: company.owner.cookie })).json();
-    expect(members.members).toContainEqual({ userId: null, email, name: null, role: null, pending: true });
+    expect(members.members).toContainEqual({ userId: null, email, name: null, role: null, pending: true, isCompanyLeader: false });
   });
 
   it("counts sentiment and emotion overall and per open question, with shares to one decimal", async () => {

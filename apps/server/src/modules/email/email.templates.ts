@@ -1,3 +1,4 @@
+import { roleWithArticle } from "@hearth/shared";
 import { type RenderedEmail, renderEmail } from "./email.layout.js";
 
 const greeting = (firstName?: string | null) => (firstName ? `Hi ${firstName},` : "Hi,");
@@ -59,7 +60,7 @@ export function renderMemberInvitationEmail(input: {
     { type: "text", text: "Hi," },
     {
       type: "text",
-      text: `${input.inviterName} invited you to join ${input.companyName} on Hearth as ${input.role === "Admin" ? "an Admin" : `a ${input.role}`}. Hearth is where your company runs its workplace surveys and reads what its people say.`,
+      text: `${input.inviterName} invited you to join ${input.companyName} on Hearth as ${roleWithArticle(input.role)}. Hearth is where your company runs its workplace surveys and reads what its people say.`,
     },
     { type: "button", text: "Accept the invitation", url: input.link },
     { type: "text", text: `The link works until ${until}. If you did not expect this invitation, you can ignore this message.` },

@@ -1,17 +1,13 @@
 import type {
-  AssignedCohortsResponse,
-  CohortOption,
   CommentsResponse,
   ReportFilter,
   SelectedFilters,
   SelectedFiltersResponse,
   SentimentReport,
-  SurveyCohortOptionsResponse,
-  TeamMembersResponse,
   ThematicReport,
 } from "@hearth/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { filterQuery, filtersKey } from "../reports/report-filters";
 import { commentsRequest, serialiseFilters } from "./comment-helpers";
 
@@ -24,9 +20,6 @@ export const commentKeys = {
   thematic: (surveyId: string, filters: readonly ReportFilter[], cohorts: string) =>
     ["reports", surveyId, "thematic", filtersKey(filters), cohorts] as const,
   selected: (surveyId: string) => ["selected-filters", surveyId] as const,
-  members: ["team-members"] as const,
-  surveyCohorts: (surveyId: string) => ["team-survey-cohorts", surveyId] as const,
-  assigned: (surveyId: string, member: string) => ["assigned-cohorts", surveyId, member] as const,
 };
 
 /** GET /api/reports/:surveyId/sentiment (403 PLAN_UPGRADE_REQUIRED without the Sentiment & Emotion feature). */
@@ -92,54 +85,4 @@ export function useSaveSelectedFilters(surveyId: string) {
     mutationFn: (filters: SelectedFilters) => api<SelectedFiltersResponse>(selectedPath(surveyId), { method: "PUT", body: filters }),
     onSuccess: (saved) => client.setQueryData(commentKeys.selected(surveyId), saved),
   });
-}
-
-export function useTeamMembers() {
-  return useQuery({
-    queryKey: commentKeys.members,
-    queryFn: ({ signal }) => api<TeamMembersResponse>("/api/teams/members", { signal }),
-  });
-}
-
-/** Spec surveys §8: a failed cohort fetch or save reads "HTTP error! status …". */
-function asHttpError(error: unknown): never {
-  if (error instanceof ApiError) throw new ApiError(error.status, error.code, `HTTP error! status: ${error.status}`, error.fields);
-  throw error;
-}
-
-export function useSurveyCohorts(surveyId: string | null) {
-  return useQuery({
-    queryKey: commentKeys.surveyCohorts(surveyId ?? ""),
-    queryFn: ({ signal }) =>
-      api<SurveyCohortOptionsResponse>(`/api/teams/surveys/${encodeURIComponent(surveyId ?? "")}/cohorts`, { signal }).catch(asHttpError),
-    enabled: Boolean(surveyId),
-    staleTime: 60_000,
-  });
-}
-
-export interface MemberRef {
-  userId: string | null;
-  email: string;
-}
-
-export function useAssignedCohorts(surveyId: string, member: MemberRef, enabled: boolean) {
-  return useQuery({
-    queryKey: commentKeys.assigned(surveyId, member.userId ?? member.email),
-    queryFn: ({ signal }) =>
-      api<AssignedCohortsResponse>("/api/teams/members/getAssignedCohorts", {
-        method: "POST",
-        body: member.userId ? { userId: member.userId, surveyId } : { surveyId, email: member.email },
-        signal,
-      }).catch(asHttpError),
-    enabled: enabled && Boolean(surveyId),
-  });
-}
-
-/** postAssignedCohorts, or postAssignedCohortsPreRegistration for someone without an account yet (spec §7). */
-export async function saveAssignedCohorts(surveyId: string, member: MemberRef, cohorts: CohortOption[]): Promise<AssignedCohortsResponse> {
-  const path = member.userId ? "/api/teams/members/postAssignedCohorts" : "/api/teams/members/postAssignedCohortsPreRegistration";
-  return api<AssignedCohortsResponse>(path, {
-    method: "POST",
-    body: { userId: member.userId, surveyId, assignedCohorts: cohorts, email: member.email },
-  }).catch(asHttpError);
 }

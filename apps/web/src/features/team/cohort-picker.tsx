@@ -5,8 +5,8 @@ import { IconChevronDown, IconSearch } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useReducer, useState } from "react";
 import { errorMessage } from "../../lib/api";
-import { cohortKey, pickerReducer, revealedCount } from "./comment-helpers";
-import { commentKeys, type MemberRef, saveAssignedCohorts, useAssignedCohorts, useSurveyCohorts } from "./comments-api";
+import { cohortKey, pickerReducer, revealedCount } from "../comments/comment-helpers";
+import { type MemberRef, saveAssignedCohorts, teamKeys, useAssignedCohorts, useSurveyCohorts } from "./team-api";
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value) => b.includes(value));
 
@@ -53,7 +53,7 @@ export function CohortPicker({ surveyId, member }: { surveyId: string; member: M
       .filter((option): option is CohortOption => option !== undefined);
     try {
       const result = await saveAssignedCohorts(surveyId, member, cohorts);
-      client.setQueryData(commentKeys.assigned(surveyId, member.userId ?? member.email), result);
+      client.setQueryData(teamKeys.assigned(surveyId, member.userId ?? member.email), result);
       dispatch({ type: "done" });
       notifications.show({ color: "teal", message: "Cohorts saved", autoClose: TOAST_DURATION_MS });
     } catch (error) {

@@ -1,11 +1,15 @@
-import { Alert, Button, Card, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle, IconUserPlus } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { canAccess, useMe } from "../auth/session";
 import { QueryBoundary } from "../errors/query-boundary";
 import { CohortPicker, PendingBadge } from "./cohort-picker";
-import { useTeamMembers } from "./comments-api";
+import { InvitationList, InviteMemberModal, type ManagedMember, MemberRoleSelect, RemoveMemberButton } from "./team-admin";
+import { useMemberInvitations, useTeamMembers } from "./team-api";
+
+/** A member row an Admin can act on: one with an account. */
+const managed = (row: Row): ManagedMember | null => (row.userId ? { ...row, userId: row.userId } : null);
 
 interface Row {
   userId: string | null;
@@ -13,6 +17,7 @@ interface Row {
   name: string | null;
   role: string | null;
   pending: boolean;
+  isCompanyLeader: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,18 +32,29 @@ export function TeamMembersPage() {
   const [added, setAdded] = useState<Row[]>([]);
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const invitations = useMemberInvitations(manage);
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={1} fz={{ base: 22, sm: 28 }}>
-          Team members
-        </Title>
-        <Text c="dimmed" size="sm">
-          Everyone in your company who uses Hearth. Members other than admins read a survey's comments only for the cohorts assigned to them
-          here.
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: 1, minWidth: 240 }}>
+          <Title order={1} fz={{ base: 22, sm: 28 }}>
+            Team members
+          </Title>
+          <Text c="dimmed" size="sm">
+            Everyone in your company who uses Hearth. Members other than admins read a survey's comments only for the cohorts assigned to
+            them here.
+          </Text>
+        </Stack>
+        {manage && (
+          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+            Invite a colleague
+          </Button>
+        )}
+      </Group>
+      {manage && <InviteMemberModal opened={inviting} onClose={() => setInviting(false)} licences={invitations.data?.licences} />}
+      {manage && invitations.data && <InvitationList data={invitations.data} />}
       <QueryBoundary query={query}>
         {(data) => {
           const survey = surveyId ?? data.surveys[0]?.id ?? null;
@@ -49,7 +65,10 @@ export function TeamMembersPage() {
             const value = email.trim().toLowerCase();
             if (!EMAIL.test(value)) return setEmailError("Enter an email address.");
             if (rows.some((row) => row.email.toLowerCase() === value)) return setEmailError("This person is already listed.");
-            setAdded((current) => [...current, { userId: null, email: value, name: null, role: null, pending: true }]);
+            setAdded((current) => [
+              ...current,
+              { userId: null, email: value, name: null, role: null, pending: true, isCompanyLeader: false },
+            ]);
             setEmail("");
             setEmailError(null);
           };
@@ -102,7 +121,16 @@ export function TeamMembersPage() {
                           <Text fw={600} truncate>
                             {row.name ?? row.email}
                           </Text>
-                          {row.pending ? <PendingBadge /> : <Text size="sm">{row.role}</Text>}
+                          {row.pending ? (
+                            <PendingBadge />
+                          ) : manage && managed(row) ? (
+                            <Group gap={4} wrap="nowrap">
+                              <MemberRoleSelect member={managed(row) as ManagedMember} />
+                              <RemoveMemberButton member={managed(row) as ManagedMember} isSelf={row.userId === me?.user.id} />
+                            </Group>
+                          ) : (
+                            <Text size="sm">{row.role}</Text>
+                          )}
                         </Group>
                         {row.name && (
                           <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
@@ -123,6 +151,11 @@ export function TeamMembersPage() {
                         <Table.Th>Email</Table.Th>
                         <Table.Th>Role</Table.Th>
                         {manage && survey && <Table.Th>Comment cohorts</Table.Th>}
+                        {manage && (
+                          <Table.Th>
+                            <VisuallyHidden>Actions</VisuallyHidden>
+                          </Table.Th>
+                        )}
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -130,7 +163,9 @@ export function TeamMembersPage() {
                         <Table.Tr key={row.email} data-testid="team-member">
                           <Table.Td>{row.name ?? <PendingBadge />}</Table.Td>
                           <Table.Td style={{ overflowWrap: "anywhere" }}>{row.email}</Table.Td>
-                          <Table.Td>{row.role ?? "—"}</Table.Td>
+                          <Table.Td>
+                            {manage && managed(row) ? <MemberRoleSelect member={managed(row) as ManagedMember} /> : (row.role ?? "—")}
+                          </Table.Td>
                           {manage && survey && (
                             <Table.Td>
                               {row.role === "Admin" ? (
@@ -139,6 +174,13 @@ export function TeamMembersPage() {
                                 </Text>
                               ) : (
                                 <CohortPicker key={survey} surveyId={survey} member={row} />
+                              )}
+                            </Table.Td>
+                          )}
+                          {manage && (
+                            <Table.Td>
+                              {managed(row) && (
+                                <RemoveMemberButton member={managed(row) as ManagedMember} isSelf={row.userId === me?.user.id} />
                               )}
                             </Table.Td>
                           )}
