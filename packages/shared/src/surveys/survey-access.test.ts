@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { canDeleteQuestion, canMoveQuestion, canRemoveOption, showsAddOptionButton } from "./builder-rules.js";
-import { checkSurveyCreation, describePresetCardState, isLimitedToOneOpenSurvey, presetNeedsAllSurveys } from "./survey-access.js";
+import {
+  canReadSurvey,
+  checkSurveyCreation,
+  describePresetCardState,
+  isLimitedToOneOpenSurvey,
+  presetNeedsAllSurveys,
+} from "./survey-access.js";
 import { SURVEY_MESSAGES } from "./survey-messages.js";
 
 const allowed = { hasAllSurveys: true, profileComplete: true, hasOpenSurveyOfType: false };
@@ -90,5 +96,17 @@ describe("survey messages", () => {
     expect(SURVEY_MESSAGES.demoPreview).toBe("THIS IS A DEMO PREVIEW");
     expect(SURVEY_MESSAGES.newSurveyTitle("Wellness")).toBe("New Wellness");
     expect(SURVEY_MESSAGES.newSurveyTitle(null)).toBe("New Custom Survey");
+  });
+});
+
+describe("who reads a survey", () => {
+  const transformation = (authorUserId: string | null) => ({ surveyPreset: "Transformation", authorUserId });
+  it("shows Staff only their own Transformation surveys, and everyone else every survey", () => {
+    expect(canReadSurvey({ role: "Staff", userId: "u1" }, transformation("u1"))).toBe(true);
+    expect(canReadSurvey({ role: "Staff", userId: "u1" }, transformation("u2"))).toBe(false);
+    expect(canReadSurvey({ role: "Staff", userId: "u1" }, transformation(null))).toBe(false);
+    expect(canReadSurvey({ role: "Staff", userId: "u1" }, { surveyPreset: "PulseValidation", authorUserId: "u2" })).toBe(true);
+    expect(canReadSurvey({ role: "Manager", userId: "u1" }, transformation("u2"))).toBe(true);
+    expect(canReadSurvey({ role: "Staff", userId: "u1", isInternalAccount: true }, transformation("u2"))).toBe(true);
   });
 });

@@ -7,6 +7,21 @@ import { SURVEY_MESSAGES } from "./survey-messages.js";
 export const COMPANY_PROFILE_PATH = "/dashboard/profile";
 export const BILLING_PLAN_PATH = "/dashboard/billing/plan";
 
+/** The Action Plan Check-In preset: a survey a person runs about their own action plan. */
+export const TRANSFORMATION_PRESET_ID = "Transformation";
+
+/**
+ * Whether a reader sees a survey at all (spec surveys §6): Staff see only the Transformation surveys they authored
+ * themselves — another person's action plan check-in is theirs — and every other survey their permissions allow.
+ */
+export function canReadSurvey(
+  reader: { role: string; userId: string; isInternalAccount?: boolean | null },
+  survey: { surveyPreset: string; authorUserId: string | null },
+): boolean {
+  if (reader.isInternalAccount || reader.role !== "Staff" || survey.surveyPreset !== TRANSFORMATION_PRESET_ID) return true;
+  return survey.authorUserId === reader.userId;
+}
+
 /** Every type but the LOWI™ survey needs the AllSurveys feature ("Custom Surveys", Gold). */
 export function presetNeedsAllSurveys(presetId: string): boolean {
   return presetId !== LOWI_PRESET_ID;

@@ -1,5 +1,6 @@
 /** The dashboard: active surveys with their response rates, the latest LOWI score and progress to certification. */
 import {
+  canReadSurvey,
   certificationBadgeId,
   certificationNextStep,
   type Dashboard,
@@ -20,7 +21,7 @@ import { getCompanyReport } from "./reports.service.js";
 export async function getDashboard(ctx: AppContext, actor: Actor): Promise<Dashboard> {
   const { db } = ctx.database;
   const [surveys, tenant, headcount] = await Promise.all([
-    listPublishedSurveys(db, actor.tenantId),
+    listPublishedSurveys(db, actor.tenantId).then((rows) => rows.filter((row) => canReadSurvey(actor, row))),
     findReportTenant(db, actor.tenantId),
     findTenantHeadcount(db, actor.tenantId),
   ]);

@@ -118,6 +118,7 @@ export interface ReportSurveyRow {
   tenantId: string;
   name: string;
   surveyPreset: string;
+  authorUserId: string | null;
   isLowi: boolean;
   isDemo: boolean;
   isAnonymous: boolean;
@@ -137,6 +138,7 @@ export async function findReportSurvey(db: Database, tenantId: string, surveyId:
       tenantId: survey.tenantId,
       name: survey.name,
       surveyPreset: survey.surveyPreset,
+      authorUserId: survey.authorUserId,
       isLowi: survey.isLowi,
       isDemo: survey.isDemo,
       isAnonymous: survey.isAnonymous,
@@ -232,6 +234,8 @@ export async function listPublishedSurveys(db: Database, tenantId: string) {
     .select({
       id: survey.id,
       name: survey.name,
+      surveyPreset: survey.surveyPreset,
+      authorUserId: survey.authorUserId,
       isLowi: survey.isLowi,
       isDemo: survey.isDemo,
       endDate: survey.endDate,

@@ -5,6 +5,7 @@
  * by difference, answers `{hidden: true}` with no numbers (docs/decisions/0015, 0016, 0022).
  */
 import {
+  canReadSurvey,
   type BenchmarkBlock,
   type BreakdownReport,
   type CohortFilter,
@@ -77,7 +78,7 @@ export async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string
     findReportTenant(db, actor.tenantId),
     readEffectivePlan(db, actor.tenantId),
   ]);
-  if (!survey || !row) throw notFound("This survey does not exist.");
+  if (!survey || !row || !canReadSurvey(actor, survey)) throw notFound("This survey does not exist.");
   const tenant: ReportTenant = { ...row, effectivePlan: effective.plan };
   if (survey.draft) throw new AppError("CONFLICT", "This survey is still a draft: it has no report yet.");
   const { fields, plan, threshold, state, publishedSeq } = await readSurveyState(ctx, survey);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
+  canReadSurvey,
   type Feature,
   SURVEY_MESSAGES,
   SURVEY_SLOTS_PER_PLAN,
@@ -108,7 +109,7 @@ export async function requireSurvey(db: Database, tenantId: string, surveyId: st
 }
 
 export async function listCompanySurveys(db: Database, actor: Actor) {
-  const rows = await listSurveys(db, actor.tenantId);
+  const rows = (await listSurveys(db, actor.tenantId)).filter((row) => canReadSurvey(actor, row));
   const counts = await countResponsesBySurvey(
     db,
     actor.tenantId,
@@ -121,6 +122,7 @@ export async function listCompanySurveys(db: Database, actor: Actor) {
 export async function getCompanySurvey(ctx: AppContext, actor: Actor, surveyId: string) {
   const { db } = ctx.database;
   const row = await requireSurvey(db, actor.tenantId, surveyId);
+  if (!canReadSurvey(actor, row)) throw notFound("Survey not found");
   const counts = await countResponsesBySurvey(db, actor.tenantId, [row.id]);
   return describeSurvey(row, counts.get(row.id) ?? 0, ctx.env.APP_URL);
 }
