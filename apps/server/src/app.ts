@@ -23,6 +23,7 @@ import { registerBillingSessionRoutes } from "./modules/billing/billing-session.
 import { registerCartRoutes } from "./modules/cart/cart.routes.js";
 import { registerBadgeActionRoutes } from "./modules/certifications/badge-actions.routes.js";
 import { registerCertificationRoutes } from "./modules/certifications/certifications.routes.js";
+import { registerTeamCohortRoutes } from "./modules/team/team-cohorts.routes.js";
 import { registerTeamRoutes } from "./modules/team/team.routes.js";
 import { registerPublicProfileRoutes } from "./modules/public-profile/public-profile.routes.js";
 import { startCommentAnalysis } from "./modules/comments/comment-analysis.js";
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerCredentialRoutes(app, ctx);
   await registerBadgeActionRoutes(app, ctx);
   await registerTeamRoutes(app, ctx);
+  await registerTeamCohortRoutes(app, ctx);
   await registerPublicProfileRoutes(app, ctx);
   await registerBadgeRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);

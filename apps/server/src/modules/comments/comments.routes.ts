@@ -1,32 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import {
-  assignedCohortsResponseSchema,
   commentsRequestSchema,
   commentsResponseSchema,
-  getAssignedCohortsSchema,
-  postAssignedCohortsPreRegistrationSchema,
-  postAssignedCohortsSchema,
   selectedFiltersQuerySchema,
   selectedFiltersResponseSchema,
   selectedFiltersSchema,
   sentimentReportSchema,
-  surveyCohortOptionsResponseSchema,
-  teamMembersResponseSchema,
   thematicReportSchema,
 } from "@hearth/shared";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { parseReportFilters } from "../reports/reports.service.js";
-import {
-  getAssignedCohorts,
-  getSelectedFilters,
-  getSurveyCohortOptions,
-  listTeamMembers,
-  postAssignedCohorts,
-  postAssignedCohortsPreRegistration,
-  putSelectedFilters,
-} from "./cohorts.service.js";
+import { getSelectedFilters, putSelectedFilters } from "./selected-filters.service.js";
 import { registerCommentCorrectionRoutes } from "./comment-corrections.routes.js";
 import { getSentimentReport, getThematicReport, listComments } from "./comments.service.js";
 
@@ -106,59 +92,5 @@ export async function registerCommentRoutes(app: FastifyInstance, ctx: AppContex
     body: selectedFiltersSchema,
     response: selectedFiltersResponseSchema,
     handler: ({ actor, query, body }) => putSelectedFilters(ctx, actor, query.surveyId, body),
-  });
-
-  defineRoute(app, ctx, {
-    method: "GET",
-    url: "/api/teams/members",
-    summary: "The company's team members, addresses with cohorts assigned before sign-up, and the surveys cohorts can be assigned in",
-    tags: ["team"],
-    access: "team-view",
-    response: teamMembersResponseSchema,
-    handler: ({ actor }) => listTeamMembers(ctx, actor),
-  });
-
-  defineRoute(app, ctx, {
-    method: "GET",
-    url: "/api/teams/surveys/:surveyId/cohorts",
-    summary: "The cohorts of a survey a member can be assigned: the values of its cohort questions",
-    tags: ["team"],
-    access: "team-manage",
-    params: surveyParams,
-    response: surveyCohortOptionsResponseSchema,
-    handler: ({ actor, params }) => getSurveyCohortOptions(ctx, actor, params.surveyId),
-  });
-
-  defineRoute(app, ctx, {
-    method: "POST",
-    url: "/api/teams/members/getAssignedCohorts",
-    summary: "A team member's assigned cohorts for one survey (by user id, or by email for someone not signed up yet)",
-    tags: ["team"],
-    access: "team-manage",
-    body: getAssignedCohortsSchema,
-    response: assignedCohortsResponseSchema,
-    handler: ({ actor, body }) => getAssignedCohorts(ctx, actor, body),
-  });
-
-  defineRoute(app, ctx, {
-    method: "POST",
-    url: "/api/teams/members/postAssignedCohorts",
-    summary: "Replaces a team member's assigned cohorts for one survey (at least one; values of the survey's cohort questions)",
-    tags: ["team"],
-    access: "team-manage",
-    body: postAssignedCohortsSchema,
-    response: assignedCohortsResponseSchema,
-    handler: ({ actor, body }) => postAssignedCohorts(ctx, actor, body),
-  });
-
-  defineRoute(app, ctx, {
-    method: "POST",
-    url: "/api/teams/members/postAssignedCohortsPreRegistration",
-    summary: "Assigns cohorts to an email address without an account yet; they apply once that person signs up in this company",
-    tags: ["team"],
-    access: "team-manage",
-    body: postAssignedCohortsPreRegistrationSchema,
-    response: assignedCohortsResponseSchema,
-    handler: ({ actor, body }) => postAssignedCohortsPreRegistration(ctx, actor, body),
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Assigned cohorts (spec: User.assignedCohorts, screen 11 and §7) and saved comment filters (spec: selectedFilters).
+ * Team members and their assigned cohorts (spec: User.assignedCohorts, screen 11 and §7).
  * A member's cohorts for a survey are kept by email, with the user id once they have an account, so an administrator
  * can assign cohorts before someone signs up and they apply from their first sign-in.
  */
@@ -7,11 +7,8 @@ import {
   type AssignedCohortsResponse,
   type CohortOption,
   cohortDimensionsFromFields,
-  type SelectedFilters,
-  type SelectedFiltersResponse,
   type SurveyCohortOptionsResponse,
   type SurveyField,
-  selectedFiltersSchema,
   type TeamMembersResponse,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
@@ -20,22 +17,20 @@ import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { lockTenantForLicences } from "../billing/licences.repo.js";
 import { assertCohortLicences, assertStaffSeatFor } from "../billing/licences.service.js";
+import { findAssignedCohorts, findSurveyFieldsById } from "../comments/comments.repo.js";
+import { cohortLabel } from "../comments/comments.service.js";
 import { findTenant } from "../company/company.repo.js";
-import { cohortLabel } from "./comments.service.js";
 import {
-  findAssignedCohorts,
   findMember,
   findMemberByEmail,
-  findSurveyFieldsById,
   listMembers,
   listPendingAssignees,
   listReportableSurveys,
-  readSelectedFilters,
   saveAssignedCohorts,
-  writeSelectedFilters,
-} from "./comments.repo.js";
+} from "./team-cohorts.repo.js";
 
-async function surveyFieldsOf(ctx: AppContext, actor: Actor, surveyId: string): Promise<SurveyField[]> {
+/** A survey's questions, or 404 for a survey the company does not have. */
+export async function surveyFieldsOf(ctx: AppContext, actor: Actor, surveyId: string): Promise<SurveyField[]> {
   const row = await findSurveyFieldsById(ctx.database.db, actor.tenantId, surveyId);
   if (!row) throw notFound("This survey does not exist.");
   return (row.fields ?? []) as SurveyField[];
@@ -166,22 +161,4 @@ export async function listTeamMembers(ctx: AppContext, actor: Actor): Promise<Te
       .filter((survey) => cohortDimensionsFromFields((survey.fields ?? []) as SurveyField[]).length > 0)
       .map((survey) => ({ id: survey.id, name: survey.name, isLowi: survey.isLowi })),
   };
-}
-
-export async function getSelectedFilters(ctx: AppContext, actor: Actor, surveyId: string): Promise<SelectedFiltersResponse> {
-  await surveyFieldsOf(ctx, actor, surveyId);
-  const all = await readSelectedFilters(ctx.database.db, actor.tenantId, actor.userId);
-  const parsed = selectedFiltersSchema.safeParse(all[surveyId]);
-  return { surveyId, filters: parsed.success ? parsed.data : null };
-}
-
-export async function putSelectedFilters(
-  ctx: AppContext,
-  actor: Actor,
-  surveyId: string,
-  filters: SelectedFilters,
-): Promise<SelectedFiltersResponse> {
-  await surveyFieldsOf(ctx, actor, surveyId);
-  await writeSelectedFilters(ctx.database.db, actor.tenantId, actor.userId, surveyId, filters);
-  return { surveyId, filters };
 }
