@@ -13,6 +13,7 @@ export default defineConfig({
     "./apps/server/src/db/schema-stripe.ts",
     "./apps/server/src/db/schema-profile.ts",
     "./apps/server/src/db/schema-team.ts",
+    "./apps/server/src/db/schema-uploads.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "./db/client.js";
 import type { Env } from "./env.js";
 import type { JobQueue } from "./jobs/queue.js";
 import type { RateLimiter } from "./lib/rate-limit.js";
+import type { FileStorage } from "./lib/storage/file-storage.js";
 import type { EmailService } from "./modules/email/email.service.js";
 import type { StripePayments } from "./modules/stripe/stripe.client.js";
 
@@ -18,4 +19,6 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Stripe, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set (decision 0033); null runs without it. */
   stripe: StripePayments | null;
+  /** Uploaded files: the data directory, or an S3-compatible store when S3_* is set (decision 0042). */
+  storage: FileStorage;
 }

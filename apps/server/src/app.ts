@@ -23,6 +23,8 @@ import { registerBillingSessionRoutes } from "./modules/billing/billing-session.
 import { registerCartRoutes } from "./modules/cart/cart.routes.js";
 import { registerBadgeActionRoutes } from "./modules/certifications/badge-actions.routes.js";
 import { registerCertificationRoutes } from "./modules/certifications/certifications.routes.js";
+import { createFileStorage } from "./lib/storage/file-storage.js";
+import { registerUploadRoutes } from "./modules/uploads/uploads.routes.js";
 import { registerTeamCohortRoutes } from "./modules/team/team-cohorts.routes.js";
 import { registerTeamRoutes } from "./modules/team/team.routes.js";
 import { registerPublicProfileRoutes } from "./modules/public-profile/public-profile.routes.js";
@@ -127,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     }),
     rateLimiter: new RateLimiter(database.db),
     stripe: createStripePayments(env, app.log, options.stripeApi),
+    storage: createFileStorage(env),
   };
   for (const definition of defineInvitationJobs(ctx)) jobs.define(definition);
   for (const definition of defineReportJobs(ctx)) jobs.define(definition);
@@ -183,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerBadgeActionRoutes(app, ctx);
   await registerTeamRoutes(app, ctx);
   await registerTeamCohortRoutes(app, ctx);
+  await registerUploadRoutes(app, ctx);
   await registerPublicProfileRoutes(app, ctx);
   await registerBadgeRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);

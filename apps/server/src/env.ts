@@ -70,6 +70,19 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\S+$/, "must be a webhook signing secret (whsec_…)")
     .optional(),
+  /** An S3-compatible store for uploaded files (all four set; else files stay under DATA_DIR/uploads; decision 0042). */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** The largest file one upload may carry, in bytes (100 MB). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(100 * 1024 * 1024),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -92,7 +105,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const raw = parsed.data;
   const isProduction = raw.NODE_ENV === "production";
-  const problems = [...stripeRefusals(raw), ...(isProduction ? productionRefusals(raw) : [])];
+  const problems = [...stripeRefusals(raw), ...s3Refusals(raw), ...(isProduction ? productionRefusals(raw) : [])];
   if (problems.length > 0) throw new Error(`Invalid environment:\n${problems.map((line) => `  ${line}`).join("\n")}`);
   return {
     ...raw,
@@ -138,6 +151,18 @@ function stripeRefusals(raw: RawEnv): string[] {
     : ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"];
   return [
     `${missing}: required when ${set} is set. Stripe needs both: the secret key to open payments and the webhook signing secret to learn they were paid; set both, or neither to run without Stripe`,
+  ];
+}
+
+const S3_VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** The S3 store is used with its four variables or none: a partial set would quietly keep files on the local disk. */
+function s3Refusals(raw: RawEnv): string[] {
+  const set = S3_VARIABLES.filter((name) => Boolean(raw[name]));
+  if (set.length === 0 || set.length === S3_VARIABLES.length) return [];
+  const missing = S3_VARIABLES.filter((name) => !raw[name]);
+  return [
+    `${missing.join(", ")}: required when ${set.join(", ")} ${set.length === 1 ? "is" : "are"} set; set all four S3 variables, or none to keep uploads under DATA_DIR`,
   ];
 }
 

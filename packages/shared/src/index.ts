@@ -42,3 +42,4 @@ export * from "./slug.js";
 export * from "./data-import/index.js";
 export * from "./csv-cells.js";
 export * from "./team/index.js";
+export * from "./uploads.js";

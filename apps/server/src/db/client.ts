@@ -20,6 +20,7 @@ import * as reportSchema from "./schema-reports.js";
 import * as stripeSchema from "./schema-stripe.js";
 import * as profileSchema from "./schema-profile.js";
 import * as teamSchema from "./schema-team.js";
+import * as uploadSchema from "./schema-uploads.js";
 
 const schema = {
   ...coreSchema,
@@ -32,6 +33,7 @@ const schema = {
   ...stripeSchema,
   ...profileSchema,
   ...teamSchema,
+  ...uploadSchema,
 };
 
 export type Schema = typeof schema;

@@ -37,6 +37,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   surveys: "Surveys and their exports",
   system: "Health of the running service",
   team: "Users of the company, their roles and cohort scopes",
+  uploads: "Files a company uploads (data imports): type checked on the bytes, kept under the company's own prefix",
 };
 
 type AuthDocument = Awaited<ReturnType<AppContext["auth"]["api"]["generateOpenAPISchema"]>>;

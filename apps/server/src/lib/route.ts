@@ -128,7 +128,9 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
       params: toJsonSchema(definition.params),
       response: {
         [status]: successResponse(definition),
-        ...Object.fromEntries(Object.entries(definition.otherResponses ?? {}).map(([code, description]) => [code, { description, type: "null" }])),
+        ...Object.fromEntries(
+          Object.entries(definition.otherResponses ?? {}).map(([code, description]) => [code, { description, type: "null" }]),
+        ),
         "4xx": errorJsonSchema(),
       },
       // A public operation says so (an empty security list) rather than leaving it unstated.

@@ -28,7 +28,8 @@ export function findUnstorableText(value: unknown, prefix = ""): Record<string, 
       return;
     }
     if (node === null || typeof node !== "object" || depth > MAX_DEPTH) return;
-    if (Buffer.isBuffer(node) || ArrayBuffer.isView(node)) return;
+    // bytes and a streamed body (an upload) are not text
+    if (Buffer.isBuffer(node) || ArrayBuffer.isView(node) || typeof (node as { pipe?: unknown }).pipe === "function") return;
     const entries = Array.isArray(node) ? node.map((item, index) => [String(index), item] as const) : Object.entries(node);
     for (const [key, item] of entries) {
       const childPath = path ? `${path}.${key}` : key;
