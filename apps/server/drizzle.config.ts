@@ -14,6 +14,7 @@ export default defineConfig({
     "./apps/server/src/db/schema-profile.ts",
     "./apps/server/src/db/schema-team.ts",
     "./apps/server/src/db/schema-uploads.ts",
+    "./apps/server/src/db/schema-data.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

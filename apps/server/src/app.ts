@@ -25,6 +25,8 @@ import { registerBadgeActionRoutes } from "./modules/certifications/badge-action
 import { registerCertificationRoutes } from "./modules/certifications/certifications.routes.js";
 import { createFileStorage } from "./lib/storage/file-storage.js";
 import { registerUploadRoutes } from "./modules/uploads/uploads.routes.js";
+import { defineDataJobs } from "./modules/data/data.jobs.js";
+import { registerDataRoutes } from "./modules/data/data.routes.js";
 import { registerTeamCohortRoutes } from "./modules/team/team-cohorts.routes.js";
 import { registerTeamRoutes } from "./modules/team/team.routes.js";
 import { registerPublicProfileRoutes } from "./modules/public-profile/public-profile.routes.js";
@@ -134,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   for (const definition of defineInvitationJobs(ctx)) jobs.define(definition);
   for (const definition of defineReportJobs(ctx)) jobs.define(definition);
   for (const definition of defineCrmJobs(ctx)) jobs.define(definition);
+  for (const definition of defineDataJobs(ctx)) jobs.define(definition);
 
   let closing = false;
   app.addHook("onSend", async (request, reply) => {
@@ -187,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerTeamRoutes(app, ctx);
   await registerTeamCohortRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
+  await registerDataRoutes(app, ctx);
   await registerPublicProfileRoutes(app, ctx);
   await registerBadgeRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);

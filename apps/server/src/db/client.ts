@@ -21,6 +21,7 @@ import * as stripeSchema from "./schema-stripe.js";
 import * as profileSchema from "./schema-profile.js";
 import * as teamSchema from "./schema-team.js";
 import * as uploadSchema from "./schema-uploads.js";
+import * as dataSchema from "./schema-data.js";
 
 const schema = {
   ...coreSchema,
@@ -34,6 +35,7 @@ const schema = {
   ...profileSchema,
   ...teamSchema,
   ...uploadSchema,
+  ...dataSchema,
 };
 
 export type Schema = typeof schema;

@@ -25,6 +25,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   credentials:
     "Open Badges 3.0 credentials of issued badges: the issuer and its key, the revocation status list, each credential and verification (public)",
   crm: "Events for the sales team's CRM (HubSpot, or the CRM outbox)",
+  data: "Imports of employee attributes from CSV files: mappings, progress and rejected rows",
   internal: "For the platform operator's internal accounts only: deals, the CRM outbox",
   invitations: "Invitation emails, invitees, email templates and unsubscribing",
   legal: "The company's order form, as data and as a PDF",

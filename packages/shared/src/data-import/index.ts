@@ -3,3 +3,4 @@ export * from "./demographic-values.js";
 export * from "./import-fields.js";
 export * from "./normalize.js";
 export * from "./validate-rows.js";
+export * from "./contracts.js";

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
+import { sendAttachment } from "../../lib/download.js";
 import { defineRoute } from "../../lib/route.js";
 import { DATA_URL_MAX_BYTES, readUpload, uploadDataUrl, uploadStream } from "./uploads.service.js";
 
@@ -67,12 +68,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     produces: ["text/csv", "image/png", "image/jpeg", "application/pdf"],
     handler: async ({ actor, params, reply }) => {
       const { row, body } = await readUpload(ctx, actor, params.id);
-      return reply
-        .header("content-type", row.contentType)
-        .header("content-disposition", `attachment; filename="${row.fileName}"`)
-        .header("cache-control", "no-store")
-        .header("x-content-type-options", "nosniff")
-        .send(body);
+      return sendAttachment(reply.header("x-content-type-options", "nosniff"), row.contentType, row.fileName, body);
     },
   });
 }

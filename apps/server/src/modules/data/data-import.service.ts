@@ -1,0 +1,205 @@
+/**
+ * Demographics imports (issue 14 item 2, docs/decisions/0043): the page uploads the CSV and sends its column mapping;
+ * the server checks the mapping, remembers it for the company, and a job reads the file again, validates every row with
+ * the same rules as the page and writes the accepted people in batches. Writing is an upsert by address, so a job
+ * that runs twice — or an import run again — never duplicates anyone.
+ */
+import type { Readable } from "node:stream";
+import {
+  type ColumnMatch,
+  type DataImport,
+  type DataImportInput,
+  findImportField,
+  type ImportMapping,
+  normalizeLabel,
+  type RejectedImportRow,
+  rejectedRowsCsv,
+  rememberMapping,
+  validateImportRows,
+} from "@hearth/shared";
+import Papa from "papaparse";
+import type { AppContext } from "../../app-context.js";
+import type { Database } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError, notFound } from "../../lib/errors.js";
+import { insertActivityLogs } from "../cart/cart.repo.js";
+import { findUploadedFile } from "../uploads/uploads.repo.js";
+import {
+  type DataImportRow,
+  findDataImport,
+  findImportMapping,
+  insertDataImport,
+  listDataImports,
+  mergeImportMapping,
+  updateDataImport,
+  upsertEmployeeAttributes,
+} from "./data.repo.js";
+
+export const COMMIT_IMPORT_JOB = "data-import.commit";
+/** Rows validated and written per batch (one insert each). */
+export const IMPORT_BATCH_ROWS = 1_000;
+
+const invalid = (field: string, message: string) => new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
+
+function toDataImport(row: DataImportRow): DataImport {
+  return {
+    id: row.id,
+    kind: row.kind as DataImport["kind"],
+    fileName: row.fileName,
+    status: row.status as DataImport["status"],
+    totalRows: row.totalRows,
+    acceptedRows: row.acceptedRows,
+    rejectedRows: row.rejectedRows,
+    error: row.error,
+    columns: row.mapping,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Every field named once at most, known, and one column the email. */
+function checkColumns(columns: DataImportInput["columns"]): ColumnMatch[] {
+  const used = new Set<string>();
+  for (const column of columns) {
+    if (column.field === null) continue;
+    const field = findImportField(column.field);
+    if (!field) throw invalid("columns", `"${column.field}" is not a field an import knows.`);
+    if (used.has(column.field)) throw invalid("columns", `${field.label} is chosen for two columns; a field can be chosen once.`);
+    used.add(column.field);
+  }
+  if (!used.has("email")) throw invalid("columns", "Choose the column that holds each person's email address.");
+  return columns.map((column) => ({ header: column.header, field: column.field, note: column.field ? null : ("none" as const) }));
+}
+
+/** `POST /api/data/imports`: checks the mapping against the uploaded file, remembers it, and queues the commit. */
+export async function startDataImport(ctx: AppContext, actor: Actor, input: DataImportInput): Promise<DataImport> {
+  const { db } = ctx.database;
+  const upload = await findUploadedFile(db, actor.tenantId, input.uploadId);
+  if (!upload) throw notFound("Upload the file again: it was not found.");
+  if (upload.contentType !== "text/csv") throw invalid("uploadId", "Imports read CSV files only.");
+  const columns = checkColumns(input.columns);
+  const headers = await readHeaders(ctx, upload.storageKey);
+  if (headers.length !== columns.length || headers.some((header, index) => header !== columns[index].header)) {
+    throw invalid("columns", "The columns do not match the uploaded file's header row.");
+  }
+  const row = await db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    const created = await insertDataImport(database, actor.tenantId, {
+      kind: input.kind,
+      uploadId: upload.id,
+      fileName: upload.fileName,
+      mapping: columns.map(({ header, field }) => ({ header, field })),
+      createdByUserId: actor.userId,
+    });
+    await mergeImportMapping(database, actor.tenantId, input.kind, rememberMapping(columns));
+    await insertActivityLogs(database, actor.tenantId, actor.userId, [
+      { action: "import_data", data: { importId: created.id, kind: input.kind, fileName: upload.fileName } },
+    ]);
+    await ctx.jobs.enqueueMany(
+      COMMIT_IMPORT_JOB,
+      [{ data: { tenantId: actor.tenantId, importId: created.id }, singletonKey: created.id }],
+      database,
+    );
+    return created;
+  });
+  return toDataImport(row);
+}
+
+async function readText(body: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+  // a leading byte-order mark is not part of the first header
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
+}
+
+async function readFileText(ctx: AppContext, storageKey: string): Promise<string> {
+  const body = await ctx.storage.get(storageKey);
+  if (!body) throw notFound("The uploaded file is no longer stored.");
+  return readText(body);
+}
+
+async function readHeaders(ctx: AppContext, storageKey: string): Promise<string[]> {
+  const text = await readFileText(ctx, storageKey);
+  const first = Papa.parse<string[]>(text, { preview: 1, skipEmptyLines: "greedy" }).data[0] ?? [];
+  return first.map((header) => header.trim());
+}
+
+/** The file's data rows (the header row left out), empty lines skipped. */
+async function readRows(ctx: AppContext, storageKey: string): Promise<string[][]> {
+  const parsed = Papa.parse<string[]>(await readFileText(ctx, storageKey), { skipEmptyLines: "greedy" });
+  return parsed.data.slice(1);
+}
+
+/**
+ * The commit job: every row validated (duplicates caught across the whole file), the accepted written in batches of
+ * IMPORT_BATCH_ROWS with the counters as progress. Safe to run twice: the writes are upserts and the counters are
+ * set, not added to.
+ */
+export async function commitDataImport(ctx: AppContext, tenantId: string, importId: string, now = new Date()): Promise<void> {
+  const { db } = ctx.database;
+  const row = await findDataImport(db, tenantId, importId);
+  if (!row) return;
+  const upload = row.uploadId ? await findUploadedFile(db, tenantId, row.uploadId) : undefined;
+  if (!upload) {
+    await updateDataImport(db, tenantId, importId, { status: "failed", error: "The uploaded file is no longer stored.", finishedAt: now });
+    return;
+  }
+  await updateDataImport(db, tenantId, importId, { status: "running", startedAt: now, error: null });
+  const columns = row.mapping.map((column) => ({ ...column, note: null }));
+  const rows = await readRows(ctx, upload.storageKey);
+  const seen = new Set<string>();
+  let accepted = 0;
+  let rejected = 0;
+  await updateDataImport(db, tenantId, importId, { totalRows: rows.length, acceptedRows: 0, rejectedRows: 0 });
+  for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
+    const batch = rows.slice(start, start + IMPORT_BATCH_ROWS);
+    // the rows are read as of the import's creation (tenure and age), the same day the rejected-rows download uses
+    const result = validateImportRows(columns, batch, { firstLine: start + 2, seen, now: row.createdAt });
+    await db.transaction(async (tx) => {
+      const database = tx as unknown as Database;
+      await upsertEmployeeAttributes(database, tenantId, importId, result.accepted);
+      accepted += result.accepted.length;
+      rejected += result.rejected.length;
+      await updateDataImport(database, tenantId, importId, { acceptedRows: accepted, rejectedRows: rejected });
+    });
+  }
+  await updateDataImport(db, tenantId, importId, { status: "done", finishedAt: new Date() });
+}
+
+export async function listCompanyDataImports(ctx: AppContext, actor: Actor): Promise<{ imports: DataImport[] }> {
+  return { imports: (await listDataImports(ctx.database.db, actor.tenantId)).map(toDataImport) };
+}
+
+export async function getDataImport(ctx: AppContext, actor: Actor, id: string): Promise<DataImport> {
+  const row = await findDataImport(ctx.database.db, actor.tenantId, id);
+  if (!row) throw notFound("No such import.");
+  return toDataImport(row);
+}
+
+/** `GET /api/data/imports/:id/rejected`: the rows the import did not take, with their reasons, as CSV. */
+export async function readRejectedRows(ctx: AppContext, actor: Actor, id: string): Promise<{ fileName: string; csv: string }> {
+  const { db } = ctx.database;
+  const row = await findDataImport(db, actor.tenantId, id);
+  const upload = row?.uploadId ? await findUploadedFile(db, actor.tenantId, row.uploadId) : undefined;
+  if (!row || !upload) throw notFound("No such import.");
+  const columns = row.mapping.map((column) => ({ ...column, note: null }));
+  const rejected: RejectedImportRow[] = validateImportRows(columns, await readRows(ctx, upload.storageKey), {
+    now: row.createdAt,
+  }).rejected;
+  const base = row.fileName.replace(/\.csv$/i, "");
+  return {
+    fileName: `${base}-rejected-rows.csv`,
+    csv: rejectedRowsCsv(
+      row.mapping.map((column) => column.header),
+      rejected,
+    ),
+  };
+}
+
+/** `GET /api/data/import-mapping?kind=`: the company's earlier choices, by header as normalizeLabel reads it. */
+export async function getImportMapping(ctx: AppContext, actor: Actor, kind: ImportMapping["kind"]): Promise<ImportMapping> {
+  const mapping = await findImportMapping(ctx.database.db, actor.tenantId, kind);
+  return { kind, mapping: Object.fromEntries(Object.entries(mapping).map(([header, field]) => [normalizeLabel(header), field])) };
+}
