@@ -1,0 +1,73 @@
+import type { DataImport, DataImportInput, ImportMapping } from "@hearth/shared";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ApiError, api } from "../../lib/api";
+
+export const dataKeys = {
+  mapping: ["import-mapping"] as const,
+  import: (id: string) => ["data-import", id] as const,
+};
+
+/** GET /api/data/import-mapping: the company's earlier column choices. */
+export function useImportMapping() {
+  return useQuery({ queryKey: dataKeys.mapping, queryFn: () => api<ImportMapping>("/api/data/import-mapping?kind=demographics") });
+}
+
+export interface StoredUpload {
+  id: string;
+  fileName: string;
+  size: number;
+}
+
+/**
+ * PUT /api/uploads: the file as the request body, with the browser's own upload progress (fetch has none). Same
+ * origin, so the session cookie and the Origin header go with it.
+ */
+export function uploadFile(file: File, folder: string, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal) {
+  return new Promise<StoredUpload>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    const query = new URLSearchParams({ filename: file.name, filetype: file.type || "text/csv", path: folder });
+    request.open("PUT", `/api/uploads?${query}`);
+    request.setRequestHeader("content-type", "text/csv");
+    request.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+    request.onload = () => {
+      const body = (() => {
+        try {
+          return JSON.parse(request.responseText);
+        } catch {
+          return null;
+        }
+      })();
+      if (request.status >= 200 && request.status < 300) resolve(body as StoredUpload);
+      else {
+        const error = body?.error ?? {};
+        reject(
+          new ApiError(
+            request.status,
+            error.code ?? "UPLOAD_FAILED",
+            error.message ?? "The upload failed. Please try again.",
+            error.fields ?? {},
+          ),
+        );
+      }
+    };
+    request.onerror = () => reject(new ApiError(0, "NETWORK", "The upload was interrupted. Check your connection and try again.", {}));
+    request.onabort = () => reject(new ApiError(0, "ABORTED", "The upload was cancelled.", {}));
+    signal?.addEventListener("abort", () => request.abort());
+    request.send(file);
+  });
+}
+
+/** POST /api/data/imports. */
+export function useStartImport() {
+  return useMutation({ mutationFn: (input: DataImportInput) => api<DataImport>("/api/data/imports", { body: input }) });
+}
+
+/** GET /api/data/imports/:id, polled every second until the commit is done or failed. */
+export function useDataImport(id: string | null) {
+  return useQuery({
+    queryKey: dataKeys.import(id ?? ""),
+    queryFn: () => api<DataImport>(`/api/data/imports/${encodeURIComponent(id ?? "")}`),
+    enabled: Boolean(id),
+    refetchInterval: (query) => (query.state.data && ["done", "failed"].includes(query.state.data.status) ? false : 1_000),
+  });
+}
