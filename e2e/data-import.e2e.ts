@@ -30,6 +30,8 @@ describe("data import (issue 14 item 2)", () => {
         const { page } = session;
         await signIn(page, DEMO_USERS.admin);
         await page.goto("/dashboard/data");
+        await page.getByTestId("data-card").first().waitFor();
+        await page.getByRole("link", { name: "Import data" }).click();
         await page.waitForURL((url) => url.pathname === "/dashboard/data/import");
         await page.getByText("Click or drag & drop to upload").waitFor();
         await checkA11y(page, `importer upload step (${name})`);
@@ -68,6 +70,21 @@ describe("data import (issue 14 item 2)", () => {
         // the progress survives a reload
         await page.reload();
         await page.getByTestId("import-status").getByText("Done").waitFor();
+        // the data page shows the imported people as cards, and the surveys as one aggregate card each
+        await page.goto("/dashboard/data");
+        await page.getByText("Imported", { exact: true }).click();
+        const person = page.getByTestId("data-card").filter({ hasText: "ana.import@example.com" });
+        await person.waitFor();
+        expect(await visibleText(person)).toContain("Location name:Berlin");
+        await page.getByText("Surveys", { exact: true }).click();
+        const survey = page.getByTestId("data-card").filter({ hasText: "Love of Workplace Index" }).first();
+        expect(await visibleText(survey)).toContain("Shown only together, in the survey's reports");
+        await checkA11y(page, `data cards (${name})`);
+        await screenshot(page, `${name}-data-cards`);
+        await page.getByLabel("From").fill("2099-01-01");
+        expect(await visibleText(page.getByTestId("data-empty"))).toContain(
+          "All survey and imported employee feedback data will be displayed here",
+        );
       } finally {
         await session.close();
       }

@@ -16,6 +16,7 @@ import type { SurveyKind } from "./features/surveys/survey-paths";
 const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page").then((m) => ({ default: m.ForgotPasswordPage })));
 const LegalDocumentPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.LegalDocumentPage })));
 const OrderFormPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.OrderFormPage })));
+const DataPage = lazy(() => import("./features/data/data-page").then((m) => ({ default: m.DataPage })));
 const ImportPage = lazy(() => import("./features/data/import-page").then((m) => ({ default: m.ImportPage })));
 const AcceptInvitationPage = lazy(() =>
   import("./features/team/accept-invitation-page").then((m) => ({ default: m.AcceptInvitationPage })),
@@ -115,8 +116,7 @@ const dashboardRoutes: RouteObject[] = [
   { path: "amplification/sharing", handle: { title: "Social Amplification" }, element: gated("report-view", <SharingPage />) },
   soon("amplification/*", "Social Amplification"),
   soon("marketing-documents", "Marketing Documents"),
-  // The data cards page (issue 14 item 1) is not built yet: "Data Import" opens the importer meanwhile.
-  { path: "data", element: <Navigate to="/dashboard/data/import" replace /> },
+  { path: "data", handle: { title: "Data" }, element: gated("data-import", <DataPage />) },
   { path: "data/import", handle: { title: "Import employee data" }, element: gated("data-import", <ImportPage />) },
   soon("data/*", "Data Import", "data-import"),
   { path: "groups", handle: { title: "Team members" }, element: gated("team-view", <TeamMembersPage />) },

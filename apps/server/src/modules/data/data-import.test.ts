@@ -96,6 +96,23 @@ describe("demographics imports", () => {
     expect((await call(testApp.app, "GET", "/api/data/imports", { cookie: other.cookie })).json().imports).toEqual([]);
   });
 
+  it("lists the imported people as data cards, filtered by source and day, and another company's as none", async () => {
+    const cards = (query = "") => call(testApp.app, "GET", `/api/data/cards${query}`, { cookie: owner.cookie });
+    const all = (await cards()).json();
+    expect(all).toMatchObject({ total: 9_900, page: 1, pageSize: 20 });
+    expect(all.cards).toHaveLength(20);
+    expect(all.cards[0]).toMatchObject({ source: "import", recipient: { email: expect.stringMatching(/@example\.com$/) } });
+    expect(all.cards[0].data.map((entry: { label: string }) => entry.label)).toEqual(
+      expect.arrayContaining(["Age", "Department name", "Standard hours per week", "Full-time equivalent (FTE)"]),
+    );
+    expect((await cards("?source=survey")).json()).toMatchObject({ total: 0, cards: [] });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect((await cards(`?from=${tomorrow}`)).json().total).toBe(0);
+    expect((await cards(`?to=${tomorrow}&page=495`)).json().cards).toHaveLength(20);
+    for (const bad of ["?source=everything", "?page=0", "?from=yesterday"]) expect((await cards(bad)).statusCode, bad).toBe(400);
+    expect((await call(testApp.app, "GET", "/api/data/cards", { cookie: other.cookie })).json()).toMatchObject({ total: 0, cards: [] });
+  });
+
   it("refuses a mapping without the email, with a field twice, or not matching the file, and another company's upload", async () => {
     const uploadId = await uploadCsv(owner.cookie, peopleCsv(3));
     const noEmail = await start(
@@ -138,6 +155,7 @@ describe("demographics imports", () => {
       ["GET", `/api/data/imports/${id}`],
       ["GET", `/api/data/imports/${id}/rejected`],
       ["GET", "/api/data/import-mapping"],
+      ["GET", "/api/data/cards"],
       ["POST", "/api/data/imports"],
     ] as const) {
       const body = method === "POST" ? { uploadId: id, kind: "demographics", columns: COLUMNS } : undefined;

@@ -1,6 +1,6 @@
 /** Data imports, imported employee attributes and remembered mappings (docs/decisions/0043); every query takes the tenant id. */
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Database, rowsOf } from "../../db/client.js";
 import { dataImport, employeeAttribute, type ImportColumnMapping, importMapping } from "../../db/schema-data.js";
 
 export type DataImportRow = typeof dataImport.$inferSelect;
@@ -113,4 +113,46 @@ export async function mergeImportMapping(
       target: [importMapping.tenantId, importMapping.kind],
       set: { mapping: sql`${importMapping.mapping} || excluded.mapping`, updatedAt: sql`now()` },
     });
+}
+
+export interface DataCardRef {
+  source: "survey" | "import";
+  /** The survey id, or the imported person's address. */
+  key: string;
+  created: Date;
+}
+
+/**
+ * One page of the company's data cards, newest first: its published surveys (one card each) and its imported people
+ * (one card each), filtered by source and by the day they were created or last imported.
+ */
+export async function listDataCardRefs(
+  db: Database,
+  tenantId: string,
+  filter: { source: "all" | "survey" | "import"; from?: Date; to?: Date; limit: number; offset: number },
+): Promise<{ refs: DataCardRef[]; total: number }> {
+  const surveys = sql`select s.id as key, 'survey' as source, coalesce(s.published_at, s.created_at) as created
+    from survey s where s.tenant_id = ${tenantId} and s.draft = false and s.archived = false`;
+  const people = sql`select e.email as key, 'import' as source, e.updated_at as created
+    from employee_attribute e where e.tenant_id = ${tenantId}`;
+  const union = filter.source === "survey" ? surveys : filter.source === "import" ? people : sql`${surveys} union all ${people}`;
+  const from = filter.from ? sql`and created >= ${filter.from}` : sql``;
+  const to = filter.to ? sql`and created < ${filter.to}` : sql``;
+  const result = await db.execute(
+    sql`select key, source, created, count(*) over () :: int as total from (${union}) cards where true ${from} ${to}
+      order by created desc, key limit ${filter.limit} offset ${filter.offset}`,
+  );
+  const typed = rowsOf<{ key: string; source: "survey" | "import"; created: Date | string; total: number | string }>(result);
+  return {
+    refs: typed.map((row) => ({ key: row.key, source: row.source, created: new Date(row.created) })),
+    total: typed.length > 0 ? Number(typed[0].total) : 0,
+  };
+}
+
+export async function findEmployeeAttributes(db: Database, tenantId: string, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .select()
+    .from(employeeAttribute)
+    .where(and(eq(employeeAttribute.tenantId, tenantId), inArray(employeeAttribute.email, [...emails])));
 }

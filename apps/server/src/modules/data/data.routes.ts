@@ -1,15 +1,35 @@
 import type { FastifyInstance } from "fastify";
-import { DATA_IMPORT_KINDS, dataImportInputSchema, dataImportListSchema, dataImportSchema, importMappingSchema } from "@hearth/shared";
+import {
+  DATA_IMPORT_KINDS,
+  dataCardListSchema,
+  dataCardQuerySchema,
+  dataImportInputSchema,
+  dataImportListSchema,
+  dataImportSchema,
+  importMappingSchema,
+} from "@hearth/shared";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { sendAttachment } from "../../lib/download.js";
+import { listDataCards } from "./data-cards.service.js";
 import { getDataImport, getImportMapping, listCompanyDataImports, readRejectedRows, startDataImport } from "./data-import.service.js";
 
 const importParams = z.object({ id: z.uuid("Not an import id") });
 
 /** Data imports (decision 0043): data-import permission (Admin, Manager). */
 export async function registerDataRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/data/cards",
+    summary: "The company's data cards, newest first: one per survey (its answers only together) and one per imported person",
+    tags: ["data"],
+    access: "data-import",
+    query: dataCardQuerySchema,
+    response: dataCardListSchema,
+    handler: ({ actor, query }) => listDataCards(ctx, actor, query),
+  });
+
   defineRoute(app, ctx, {
     method: "POST",
     url: "/api/data/imports",
