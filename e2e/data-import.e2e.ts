@@ -72,11 +72,11 @@ describe("data import (issue 14 item 2)", () => {
         await page.getByTestId("import-status").getByText("Done").waitFor();
         // the data page shows the imported people as cards, and the surveys as one aggregate card each
         await page.goto("/dashboard/data");
-        await page.getByText("Imported", { exact: true }).click();
+        await page.getByTestId("data-source").getByText("Imported", { exact: true }).click();
         const person = page.getByTestId("data-card").filter({ hasText: "ana.import@example.com" });
         await person.waitFor();
         expect(await visibleText(person)).toContain("Location name:Berlin");
-        await page.getByText("Surveys", { exact: true }).click();
+        await page.getByTestId("data-source").getByText("Surveys", { exact: true }).click();
         const survey = page.getByTestId("data-card").filter({ hasText: "Love of Workplace Index" }).first();
         expect(await visibleText(survey)).toContain("Shown only together, in the survey's reports");
         await checkA11y(page, `data cards (${name})`);

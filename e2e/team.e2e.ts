@@ -84,7 +84,7 @@ describe("team members (issue 14 item 7)", () => {
       await screenshotViewport(page, "desktop-team-remove-modal");
       await page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
       await page.getByText("Team member removed.").first().waitFor();
-      expect(await page.getByText(colleague).count()).toBe(0);
+      await page.getByText(colleague).waitFor({ state: "detached" });
 
       // Their session has ended.
       expect((await invited.context.request.get("/api/me")).status()).toBe(401);

@@ -82,11 +82,12 @@ export function DataPage() {
       </Group>
       <Group gap="md" align="flex-end" wrap="wrap">
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="data-source-label">
+          <Text size="sm" fw={600} id="data-source-label">
             Source
           </Text>
           <SegmentedControl
             aria-labelledby="data-source-label"
+            data-testid="data-source"
             value={source}
             onChange={(value) => {
               setSource(value as DataCardSource);
