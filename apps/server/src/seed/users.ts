@@ -1,18 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Role } from "@hearth/shared";
 import type { Database } from "../db/client.js";
 import { user } from "../db/schema.js";
-import { insertPasswordUser } from "../modules/team/team.repo.js";
+import { insertPasswordUser, type NewPasswordUser } from "../modules/team/team.repo.js";
 
-export interface SeedUserInput {
+export interface SeedUserInput extends NewPasswordUser {
   tenantId: string;
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  isInternalAccount?: boolean;
-  jobTitle?: string;
 }
 
 /** Creates a verified user with an email-and-password account, the way Better Auth stores one. */

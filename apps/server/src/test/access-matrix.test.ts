@@ -20,7 +20,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /c/{slug}",
   "GET /c/{slug}/logo",
   // The link of a team invitation, opened by someone with no account yet (decision 0041)
-  "GET /api/team/invitations/by-token/{token}",
+  "GET /api/team/invitation-links/{token}",
   "POST /api/team/invitations/accept",
 ]);
 /** Pages served as HTML (their 404 is a page too); every other operation answers errors as JSON with a code. */

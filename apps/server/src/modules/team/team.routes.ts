@@ -80,7 +80,7 @@ export async function registerTeamRoutes(app: FastifyInstance, ctx: AppContext):
 
   defineRoute(app, ctx, {
     method: "GET",
-    url: "/api/team/invitations/by-token/:token",
+    url: "/api/team/invitation-links/:token",
     summary: "What an invitation link offers (company, address, role), for the acceptance page; public, rate limited",
     tags: ["team"],
     access: "public",

@@ -231,7 +231,7 @@ async function findUsableInvitation(db: Database, token: string, now: Date): Pro
   return row;
 }
 
-/** `GET /api/team/invitations/by-token/:token` (public): what the acceptance page shows. */
+/** `GET /api/team/invitation-links/:token` (public): what the acceptance page shows. */
 export async function previewMemberInvitation(ctx: AppContext, token: string, now = new Date()): Promise<InvitationPreview> {
   const { db } = ctx.database;
   const row = await findUsableInvitation(db, token, now);

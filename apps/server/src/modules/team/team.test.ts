@@ -88,7 +88,7 @@ describe("team members and invitations", () => {
     expect(bad.json().error.fields.email).toBe("Enter a valid email address");
     expect((await invite(owner.cookie, uniqueEmail("x"), "Owner")).json().error.fields.role).toBe("Choose Admin, Manager or Staff");
     expect((await call(testApp.app, "POST", "/api/team/invitations/not-a-uuid/resend", { cookie: owner.cookie })).statusCode).toBe(400);
-    expect((await call(testApp.app, "GET", "/api/team/invitations/by-token/short")).statusCode).toBe(400);
+    expect((await call(testApp.app, "GET", "/api/team/invitation-links/short")).statusCode).toBe(400);
     const nul = await invite(owner.cookie, "a\u0000b@example.com");
     expect(nul.statusCode).toBe(400);
     expect(await db().select().from(memberInvitation).where(eq(memberInvitation.tenantId, owner.tenantId))).toHaveLength(0);
@@ -105,7 +105,7 @@ describe("team members and invitations", () => {
     expect(listed.licences.staff).toEqual({ used: 3, limit: 15 });
     const token = await tokenFor(email);
     expect(token).toHaveLength(43);
-    const preview = await call(testApp.app, "GET", `/api/team/invitations/by-token/${token}`);
+    const preview = await call(testApp.app, "GET", `/api/team/invitation-links/${token}`);
     expect(preview.json()).toEqual({ companyName: "Team Hearth", email, role: "Staff", invitedBy: "Olive Owner" });
     const weak = await accept(token, "short");
     expect(weak.statusCode).toBe(400);
@@ -138,7 +138,7 @@ describe("team members and invitations", () => {
     expect(resent.json()).toMatchObject({ sendCount: 2, status: "Pending" });
     const second = await tokenFor(email);
     expect(second).not.toBe(first);
-    expect((await call(testApp.app, "GET", `/api/team/invitations/by-token/${first}`)).json().error.message).toBe(
+    expect((await call(testApp.app, "GET", `/api/team/invitation-links/${first}`)).json().error.message).toBe(
       TEAM_MESSAGES.invitationInvalid,
     );
     await db()

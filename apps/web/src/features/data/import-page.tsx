@@ -27,6 +27,7 @@ import { Dropzone } from "@mantine/dropzone";
 import { IconChevronDown, IconDownload, IconFileTypeCsv, IconUpload, IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api";
+import { saveBlob } from "../../lib/save-blob";
 import { useDataImport, useImportMapping, useStartImport, uploadFile } from "./data-api";
 import type { ImportWorkerReply } from "./import-worker-protocol";
 
@@ -49,16 +50,8 @@ interface Validation {
   rejectedCsv: string | null;
 }
 
-function downloadText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+const downloadText = (text: string, fileName: string) =>
+  saveBlob(new Blob([`\uFEFF${text}`], { type: "text/csv;charset=utf-8" }), fileName);
 
 /** A column header: a menu to remap the column to a known field or None; a field already used is not offered. */
 function HeaderMenu({ columns, index, onChange }: { columns: ColumnMatch[]; index: number; onChange: (field: string | null) => void }) {

@@ -11,6 +11,7 @@ import { BILLING_PLAN_PATH } from "../surveys/survey-paths";
 import { EXPORT_SPINNER_MS } from "./report-constants";
 import { fileNameFromDisposition } from "./report-files";
 import { filterQuery, filtersKey, readFilters, writeFilters } from "./report-filters";
+import { saveBlob } from "../../lib/save-blob";
 
 const reportPath = (surveyId: string, page: string, query = "") =>
   `/api/reports/${encodeURIComponent(surveyId)}/${page}${query ? `?${query}` : ""}`;
@@ -59,17 +60,6 @@ export function useBreakdownReport(surveyId: string, filters: readonly ReportFil
     placeholderData: keepPreviousData,
     enabled: enabled && Boolean(surveyId),
   });
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

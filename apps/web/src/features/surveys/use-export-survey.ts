@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { BILLING_PLAN_PATH } from "./survey-paths";
+import { saveBlob } from "../../lib/save-blob";
 
 /** The spinner shows at least this long (spec surveys §9). */
 const EXPORT_SPINNER_MS = 1000;
@@ -10,17 +11,6 @@ const EXPORT_SPINNER_MS = 1000;
 function fileNameFrom(header: string | null, fallback: string): string {
   const match = /filename="?([^";]+)"?/i.exec(header ?? "");
   return match?.[1] ?? fallback;
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** GET /api/export/survey as a file download; without the data export feature the user goes to the plans page. */

@@ -128,11 +128,11 @@ export const useRemoveMember = () =>
     TEAM_MESSAGES.removed,
   );
 
-/** GET /api/team/invitations/by-token/:token (public): what the acceptance page shows. */
+/** GET /api/team/invitation-links/:token (public): what the acceptance page shows. */
 export function useInvitationPreview(token: string) {
   return useQuery({
     queryKey: teamKeys.invitation(token),
-    queryFn: ({ signal }) => api<InvitationPreview>(`/api/team/invitations/by-token/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => api<InvitationPreview>(`/api/team/invitation-links/${encodeURIComponent(token)}`, { signal }),
     retry: false,
   });
 }
