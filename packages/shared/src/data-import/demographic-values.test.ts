@@ -5,12 +5,9 @@ import {
   GENDER_SPELLINGS,
   JOB_FUNCTION_SPELLINGS,
   JOB_TYPE_SPELLINGS,
-  mapAge,
-  mapDemographicValue,
-  mapIncome,
-  mapTenure,
   REGION_SPELLINGS,
-} from "./demographic-values.js";
+} from "./demographic-spellings.js";
+import { mapAge, mapDemographicValue, mapIncome, mapTenure } from "./demographic-values.js";
 
 const NOW = new Date(Date.UTC(2026, 10, 24));
 

@@ -1,4 +1,5 @@
 export * from "./attributes.js";
+export * from "./demographic-spellings.js";
 export * from "./demographic-values.js";
 export * from "./import-fields.js";
 export * from "./normalize.js";
