@@ -117,15 +117,20 @@ export function suggestProfileSlug(companyName: string): string {
 
 export type BadgeOrientation = "v" | "h";
 
-/** The badge image URL (the embed endpoint's contract: id, certification = badge name, year, orientation). */
+/**
+ * The badge image URL (the embed endpoint's contract: id, certification = badge name, year, orientation). With
+ * `version` (the image's content hash, its ETag) the URL names those bytes and is cached as immutable (decision 0036).
+ */
 export function badgeEmbedUrl(
   appUrl: string,
   tenantId: string,
   badgeName: string,
   year: number,
   orientation: BadgeOrientation = "v",
+  version?: string,
 ): string {
   const params = new URLSearchParams({ id: tenantId, certification: badgeName, year: String(year), orientation });
+  if (version) params.set("v", version);
   return `${appUrl.replace(/\/+$/, "")}/api/certifications/embed?${params.toString()}`;
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { MemoryRateLimiter } from "../../lib/memory-rate-limit.js";
 import { defineRoute } from "../../lib/route.js";
-import { BadgeFileCache, type BadgeEmbedCaches, HeldBadgeCache, etagMatches, getBadgeEmbed } from "./badges.service.js";
+import { badgeCachesFor, badgeVersion, etagMatches, getBadgeEmbed } from "./badges.service.js";
 
 /** Longest badge name accepted: the catalogue's longest is under 60 characters. */
 export const BADGE_NAME_MAX = 120;
@@ -23,6 +23,11 @@ export const badgeEmbedQuerySchema = z.object({
     .transform(Number),
   orientation: z.enum(["v", "h"], "Must be v (vertical) or h (horizontal)").default("v"),
   format: z.enum(["png", "svg"], "Must be png or svg").default("png"),
+  /** The image's content hash (its ETag without quotes): the URL then names those bytes, cached as immutable. */
+  v: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32}$/, "Must be a badge version")
+    .optional(),
 });
 
 /**
@@ -32,15 +37,18 @@ export const badgeEmbedQuerySchema = z.object({
  */
 export const BADGE_CACHE_CONTROL = "public, max-age=3600";
 
+/** A versioned URL (`v` = the bytes' hash) names fixed bytes: any cache may keep it for a year without asking again. */
+export const BADGE_VERSIONED_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
 export async function registerBadgeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limiter = new MemoryRateLimiter(ctx.env.RATE_LIMIT_BADGE_EMBED_PER_IP, 60_000);
-  const caches: BadgeEmbedCaches = { held: new HeldBadgeCache(), files: new BadgeFileCache(500) };
+  const caches = badgeCachesFor(ctx);
 
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/certifications/embed",
     summary:
-      "The badge image a company holds for a year (PNG, or SVG with format=svg; orientation v or h): public, rate limited, ETag and If-None-Match (304); 404 when the company does not hold that badge for that year, whatever the id",
+      "The badge image a company holds for a year (PNG, or SVG with format=svg; orientation v or h): public, rate limited, ETag and If-None-Match (304), immutable when v names the current bytes; 404 when the company does not hold that badge for that year, whatever the id",
     tags: ["badges"],
     access: "public",
     query: badgeEmbedQuerySchema,
@@ -51,7 +59,8 @@ export async function registerBadgeRoutes(app: FastifyInstance, ctx: AppContext)
       const file = await getBadgeEmbed(ctx, caches, query);
       reply
         .header("etag", file.etag)
-        .header("cache-control", BADGE_CACHE_CONTROL)
+        // immutable only when the URL names these very bytes; a stale version gets today's image, revalidated hourly
+        .header("cache-control", query.v === badgeVersion(file) ? BADGE_VERSIONED_CACHE_CONTROL : BADGE_CACHE_CONTROL)
         // embedded on the company's own site: helmet's same-origin resource policy would block the <img>
         .header("cross-origin-resource-policy", "cross-origin")
         .header("x-content-type-options", "nosniff");

@@ -132,6 +132,21 @@ export interface BadgeEmbedCaches {
   files: BadgeFileCache;
 }
 
+const cachesByApp = new WeakMap<AppContext, BadgeEmbedCaches>();
+
+/** The one set of caches of an app: the embed endpoint and the public profile read the same rendered files. */
+export function badgeCachesFor(ctx: AppContext): BadgeEmbedCaches {
+  let caches = cachesByApp.get(ctx);
+  if (!caches) {
+    caches = { held: new HeldBadgeCache(), files: new BadgeFileCache(500) };
+    cachesByApp.set(ctx, caches);
+  }
+  return caches;
+}
+
+/** A file's version: its ETag without the quotes (the content hash), as the `v` of a versioned embed URL. */
+export const badgeVersion = (file: Pick<BadgeFile, "etag">) => file.etag.slice(1, -1);
+
 /**
  * The badge file the embed URL names, or 404 NOT_FOUND, the same answer whether the company id is unknown, the
  * company does not hold that badge for that year, or the badge was revoked. The holding is read from the database,

@@ -96,6 +96,20 @@ describe("GET /api/certifications/embed", () => {
     expect(stale.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 
+  it("caches a versioned URL (v = the bytes' hash) as immutable, and a stale version as the plain URL", async () => {
+    const query = { id: holder.tenantId, certification: CERTIFICATION, year: String(YEAR) };
+    const plain = await embed(query);
+    const version = String(plain.headers.etag).slice(1, -1);
+    const versioned = await embed({ ...query, v: version });
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(versioned.rawPayload.equals(plain.rawPayload)).toBe(true);
+    const stale = await embed({ ...query, v: "A".repeat(32) });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers["cache-control"]).toBe("public, max-age=3600");
+    expect((await embed({ ...query, v: "short" })).statusCode).toBe(400);
+  });
+
   it("answers the same 404 for a badge not held that year, another company's id, an unknown id and a name of another case", async () => {
     const answers = await Promise.all([
       embed({ id: holder.tenantId, certification: CERTIFICATION, year: String(YEAR - 1) }),

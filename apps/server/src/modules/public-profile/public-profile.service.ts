@@ -12,6 +12,7 @@ import {
   suggestProfileSlug,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
+import { badgeCachesFor, badgeVersion, getBadgeEmbed } from "../badges/badges.service.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { findPublicProfile, findTenantIdBySlug, lockPublicProfile, updatePublicProfile } from "../certifications/badge-actions.repo.js";
@@ -89,18 +90,25 @@ export async function readPublicProfilePage(ctx: AppContext, slug: string, now =
   const appUrl = trimSlash(ctx.env.APP_URL);
   const url = `${appUrl}/c/${profile.slug}`;
   const held = await listIssuedBadges(db, profile.tenantId);
-  const badges = profile.shownCertifications.flatMap((shown) => {
-    const badge = held.find((row) => row.badgeId === shown.certification);
-    if (!badge) return [];
-    return [
-      {
+  const shown = profile.shownCertifications.flatMap((entry) => held.filter((row) => row.badgeId === entry.certification));
+  // Each image by its versioned URL (the bytes' hash): browsers keep it for good, and a changed badge is a new URL.
+  const badges = await Promise.all(
+    shown.map(async (badge) => {
+      const file = await getBadgeEmbed(ctx, badgeCachesFor(ctx), {
+        id: profile.tenantId,
+        certification: badge.name,
+        year: badge.year,
+        orientation: "v",
+        format: "png",
+      });
+      return {
         name: badge.name,
         year: badge.year,
-        imageUrl: badgeEmbedUrl(appUrl, profile.tenantId, badge.name, badge.year),
+        imageUrl: badgeEmbedUrl(appUrl, profile.tenantId, badge.name, badge.year, "v", badgeVersion(file)),
         verifyUrl: verifyPageUrl(appUrl, badge.id),
-      },
-    ];
-  });
+      };
+    }),
+  );
   const certifiedYear = badges.map((badge) => badge.year).sort((a, b) => b - a)[0];
   let score: ProfilePage["score"] = null;
   if (profile.showScore && certifiedYear !== undefined) {

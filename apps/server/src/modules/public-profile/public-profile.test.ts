@@ -131,6 +131,11 @@ describe("public company profile", () => {
     );
     expect(page.body).toMatch(/<a href="http[^"]+\/verify\/[0-9a-f-]{36}">Verify<\/a>/);
     expect(page.body).not.toContain("LOWI score");
+    // the image by its versioned URL: the bytes' hash, served as immutable
+    const src = (page.body.match(/<img[^>]+src="([^"]+\/api\/certifications\/embed[^"]+)"/) ?? [])[1]?.replaceAll("&amp;", "&") ?? "";
+    expect(src).toMatch(/&v=[A-Za-z0-9_-]{32}$/);
+    const image = await call(testApp.app, "GET", src.slice(src.indexOf("/api/")));
+    expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
   it("shows the certified year's LOWI score only when opted in", async () => {
