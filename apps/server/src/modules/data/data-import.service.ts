@@ -120,9 +120,27 @@ async function readFileText(ctx: AppContext, storageKey: string): Promise<string
   return readText(body);
 }
 
+/** How much of a file is read to find its header row (a header longer than this is not one). */
+const HEADER_BYTES = 64 * 1024;
+
+/** The header row, from the first HEADER_BYTES of the file only: starting an import never reads the whole file. */
 async function readHeaders(ctx: AppContext, storageKey: string): Promise<string[]> {
-  const text = await readFileText(ctx, storageKey);
-  const first = Papa.parse<string[]>(text, { preview: 1, skipEmptyLines: "greedy" }).data[0] ?? [];
+  const body = await ctx.storage.get(storageKey);
+  if (!body) throw notFound("The uploaded file is no longer stored.");
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const bytes = Buffer.from(chunk as Buffer);
+    chunks.push(bytes);
+    size += bytes.length;
+    if (size >= HEADER_BYTES) break;
+  }
+  body.destroy();
+  const head = Buffer.concat(chunks)
+    .subarray(0, HEADER_BYTES)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
+  const first = Papa.parse<string[]>(head, { preview: 1, skipEmptyLines: "greedy" }).data[0] ?? [];
   return first.map((header) => header.trim());
 }
 

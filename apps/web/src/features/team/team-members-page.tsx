@@ -1,3 +1,4 @@
+import { isValidEmail } from "@hearth/shared";
 import { Alert, Button, Card, Group, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle, IconUserPlus } from "@tabler/icons-react";
@@ -19,8 +20,6 @@ interface Row {
   pending: boolean;
   isCompanyLeader: boolean;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** /dashboard/groups: the company's team members and, per survey, the cohorts whose comments each may read. */
 export function TeamMembersPage() {
@@ -63,7 +62,7 @@ export function TeamMembersPage() {
           const onAdd = (event: FormEvent) => {
             event.preventDefault();
             const value = email.trim().toLowerCase();
-            if (!EMAIL.test(value)) return setEmailError("Enter an email address.");
+            if (!isValidEmail(value)) return setEmailError("Enter an email address.");
             if (rows.some((row) => row.email.toLowerCase() === value)) return setEmailError("This person is already listed.");
             setAdded((current) => [
               ...current,
