@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.js";
-import { tenant, user } from "./schema.js";
+import { survey, tenant, user } from "./schema.js";
 import { uploadedFile } from "./schema-uploads.js";
 
 /** One column of an import and the field it goes to (null: not imported). */
@@ -32,6 +32,8 @@ export const dataImport = pgTable(
     acceptedRows: integer("accepted_rows").notNull().default(0),
     rejectedRows: integer("rejected_rows").notNull().default(0),
     error: text("error"),
+    /** A survey/feedback import: the survey its answers are stored in (source "import"). */
+    surveyId: text("survey_id").references(() => survey.id, { onDelete: "set null" }),
     createdByUserId: text("created_by_user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),

@@ -244,6 +244,13 @@ export const survey = pgTable(
      * draft): changing the company setting applies to surveys published afterwards (issue 11 item 3).
      */
     visibilityThreshold: integer("visibility_threshold"),
+    /**
+     * The cohort values of the survey's invitees (invitation cohort fields and imported attributes), by cohort key,
+     * in the order first seen; values are only ever added. The reports break responses down by them (decision 0045).
+     */
+    inviteeCohorts: jsonb("invitee_cohorts").$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
+    /** "survey": made in Hearth; "import": answers collected elsewhere, imported from a CSV (issue 14 item 2). */
+    source: text("source").notNull().default("survey"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
