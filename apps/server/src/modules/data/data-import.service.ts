@@ -102,22 +102,9 @@ export async function startDataImport(ctx: AppContext, actor: Actor, input: Data
     );
     return created;
   });
+  // the job was written in the transaction: its worker is told now rather than at its next poll
+  ctx.jobs.wake(COMMIT_IMPORT_JOB);
   return toDataImport(row);
-}
-
-async function readText(body: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
-  // a leading byte-order mark is not part of the first header
-  return Buffer.concat(chunks)
-    .toString("utf8")
-    .replace(/^\uFEFF/, "");
-}
-
-async function readFileText(ctx: AppContext, storageKey: string): Promise<string> {
-  const body = await ctx.storage.get(storageKey);
-  if (!body) throw notFound("The uploaded file is no longer stored.");
-  return readText(body);
 }
 
 /** How much of a file is read to find its header row (a header longer than this is not one). */
@@ -144,16 +131,82 @@ async function readHeaders(ctx: AppContext, storageKey: string): Promise<string[
   return first.map((header) => header.trim());
 }
 
-/** The file's data rows (the header row left out), empty lines skipped. */
-async function readRows(ctx: AppContext, storageKey: string): Promise<string[][]> {
-  const parsed = Papa.parse<string[]>(await readFileText(ctx, storageKey), { skipEmptyLines: "greedy" });
-  return parsed.data.slice(1);
+/**
+ * Reads the stored file's data rows (the header row left out, empty lines skipped) in batches of `size` as its bytes
+ * arrive, and awaits `handle` for each batch before more is parsed: the file is paused while a batch is handled, so
+ * at most a batch and one read of the file are held, whatever the file's size. `firstLine` is the file row number of
+ * the batch's first row (the header is row 1). Resolves with the number of data rows.
+ */
+async function forEachRowBatch(
+  ctx: AppContext,
+  storageKey: string,
+  size: number,
+  handle: (rows: string[][], firstLine: number) => Promise<void> | void,
+): Promise<number> {
+  const body = await ctx.storage.get(storageKey);
+  if (!body) throw notFound("The uploaded file is no longer stored.");
+  // decoded as text by the stream, so a character split between two reads arrives whole
+  body.setEncoding("utf8");
+  let pending: string[][] = [];
+  let headerSeen = false;
+  let parsed = false;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    wake?.();
+    wake = null;
+  };
+  Papa.parse<string[], Readable>(body, {
+    skipEmptyLines: "greedy",
+    // a leading byte-order mark is not part of the first header
+    beforeFirstChunk: (chunk) => chunk.replace(/^\uFEFF/, ""),
+    chunk: (results) => {
+      let rows = results.data;
+      if (!headerSeen && rows.length > 0) {
+        headerSeen = true;
+        rows = rows.slice(1);
+      }
+      for (const row of rows) pending.push(row);
+      if (pending.length >= size) body.pause();
+      signal();
+    },
+    complete: () => {
+      parsed = true;
+      signal();
+    },
+    error: (error) => {
+      failure = error;
+      signal();
+    },
+  });
+  let rowsRead = 0;
+  try {
+    for (;;) {
+      if (failure) throw failure;
+      if (pending.length >= size || (parsed && pending.length > 0)) {
+        const batch = pending.length > size ? pending.slice(0, size) : pending;
+        pending = pending.length > size ? pending.slice(size) : [];
+        await handle(batch, rowsRead + 2);
+        rowsRead += batch.length;
+        continue;
+      }
+      if (parsed) return rowsRead;
+      const waiting = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      body.resume();
+      await waiting;
+    }
+  } finally {
+    body.destroy();
+  }
 }
 
 /**
- * The commit job: every row validated (duplicates caught across the whole file), the accepted written in batches of
- * IMPORT_BATCH_ROWS with the counters as progress. Safe to run twice: the writes are upserts and the counters are
- * set, not added to.
+ * The commit job: the stored file parsed as it is read, every row validated (duplicates caught across the whole
+ * file), the accepted written in batches of IMPORT_BATCH_ROWS, each with the counters as progress in one transaction.
+ * The number of rows is known once the file is read: until then `totalRows` is 0 and the progress is the rows taken
+ * so far (acceptedRows + rejectedRows). Safe to run twice: the writes are upserts and the counters are set, not added to.
  */
 export async function commitDataImport(ctx: AppContext, tenantId: string, importId: string, now = new Date()): Promise<void> {
   const { db } = ctx.database;
@@ -164,26 +217,33 @@ export async function commitDataImport(ctx: AppContext, tenantId: string, import
     await updateDataImport(db, tenantId, importId, { status: "failed", error: "The uploaded file is no longer stored.", finishedAt: now });
     return;
   }
-  await updateDataImport(db, tenantId, importId, { status: "running", startedAt: now, error: null });
+  await updateDataImport(db, tenantId, importId, {
+    status: "running",
+    startedAt: now,
+    error: null,
+    totalRows: 0,
+    acceptedRows: 0,
+    rejectedRows: 0,
+  });
   const columns = row.mapping.map((column) => ({ ...column, note: null }));
-  const rows = await readRows(ctx, upload.storageKey);
   const seen = new Set<string>();
   let accepted = 0;
   let rejected = 0;
-  await updateDataImport(db, tenantId, importId, { totalRows: rows.length, acceptedRows: 0, rejectedRows: 0 });
-  for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
-    const batch = rows.slice(start, start + IMPORT_BATCH_ROWS);
+  const totalRows = await forEachRowBatch(ctx, upload.storageKey, IMPORT_BATCH_ROWS, async (batch, firstLine) => {
     // the rows are read as of the import's creation (tenure and age), the same day the rejected-rows download uses
-    const result = validateImportRows(columns, batch, { firstLine: start + 2, seen, now: row.createdAt });
+    const result = validateImportRows(columns, batch, { firstLine, seen, now: row.createdAt });
     await db.transaction(async (tx) => {
       const database = tx as unknown as Database;
       await upsertEmployeeAttributes(database, tenantId, importId, result.accepted);
-      accepted += result.accepted.length;
-      rejected += result.rejected.length;
-      await updateDataImport(database, tenantId, importId, { acceptedRows: accepted, rejectedRows: rejected });
+      await updateDataImport(database, tenantId, importId, {
+        acceptedRows: accepted + result.accepted.length,
+        rejectedRows: rejected + result.rejected.length,
+      });
     });
-  }
-  await updateDataImport(db, tenantId, importId, { status: "done", finishedAt: new Date() });
+    accepted += result.accepted.length;
+    rejected += result.rejected.length;
+  });
+  await updateDataImport(db, tenantId, importId, { status: "done", totalRows, finishedAt: new Date() });
 }
 
 export async function listCompanyDataImports(ctx: AppContext, actor: Actor): Promise<{ imports: DataImport[] }> {
@@ -203,9 +263,12 @@ export async function readRejectedRows(ctx: AppContext, actor: Actor, id: string
   const upload = row?.uploadId ? await findUploadedFile(db, actor.tenantId, row.uploadId) : undefined;
   if (!row || !upload) throw notFound("No such import.");
   const columns = row.mapping.map((column) => ({ ...column, note: null }));
-  const rejected: RejectedImportRow[] = validateImportRows(columns, await readRows(ctx, upload.storageKey), {
-    now: row.createdAt,
-  }).rejected;
+  // only the rejected rows are kept; `seen` holds addresses, so duplicates are caught across the whole file
+  const seen = new Set<string>();
+  const rejected: RejectedImportRow[] = [];
+  await forEachRowBatch(ctx, upload.storageKey, IMPORT_BATCH_ROWS, (batch, firstLine) => {
+    rejected.push(...validateImportRows(columns, batch, { firstLine, seen, now: row.createdAt }).rejected);
+  });
   const base = row.fileName.replace(/\.csv$/i, "");
   return {
     fileName: `${base}-rejected-rows.csv`,

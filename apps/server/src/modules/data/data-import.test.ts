@@ -3,7 +3,7 @@
  * job idempotent (10,000 rows with 100 bad ones commit 9,900 once even when the job runs twice), rejected rows as CSV,
  * remembered mappings, permissions and tenant isolation.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeAttribute } from "../../db/schema-data.js";
@@ -94,6 +94,38 @@ describe("demographics imports", () => {
     expect((await call(testApp.app, "GET", `/api/data/imports/${id}`, { cookie: other.cookie })).statusCode).toBe(404);
     expect((await call(testApp.app, "GET", `/api/data/imports/${id}/rejected`, { cookie: other.cookie })).statusCode).toBe(404);
     expect((await call(testApp.app, "GET", "/api/data/imports", { cookie: other.cookie })).json().imports).toEqual([]);
+  });
+
+  it("streams a file of several MB: byte-order mark, CRLF, quoted line breaks, blank lines and multi-byte names", async () => {
+    const note = `"${"Ünïcödé, quoted; ".repeat(8)}\r\nsecond line"`;
+    const lines = [`\uFEFF${HEADERS.join(",")}`];
+    for (let index = 0; index < 30_000; index += 1) {
+      const email = index % 1_000 === 500 ? "" : `stream${index}@example.com`;
+      lines.push([email, `Zoë-Łukasz-日本${index}`, String(25 + (index % 30)), "Engineering", "40", note].join(","));
+      if (index % 5_000 === 0) lines.push("");
+    }
+    const text = `${lines.join("\r\n")}\r\n`;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(6_000_000);
+    // a company of its own, so the other tests' counts stay as they are
+    const company = await registerCompany(testApp.app, { companyName: "Stream Import" });
+    const uploadId = await uploadCsv(company.cookie, text, "large.csv");
+    const started = await start(company.cookie, uploadId);
+    expect(started.statusCode, started.body).toBe(201);
+    const { id } = started.json();
+    await commitDataImport(testApp.ctx, company.tenantId, id);
+    const progress = (await call(testApp.app, "GET", `/api/data/imports/${id}`, { cookie: company.cookie })).json();
+    expect(progress).toMatchObject({ status: "done", totalRows: 30_000, acceptedRows: 29_970, rejectedRows: 30 });
+    const [last] = await testApp.ctx.database.db
+      .select()
+      .from(employeeAttribute)
+      .where(and(eq(employeeAttribute.tenantId, company.tenantId), eq(employeeAttribute.email, "stream29999@example.com")));
+    expect(last).toMatchObject({ firstName: "Zoë-Łukasz-日本29999", attributes: { department: "Engineering", fte: "1.00" } });
+    const rejected = await call(testApp.app, "GET", `/api/data/imports/${id}/rejected`, { cookie: company.cookie });
+    const parsed = Papa.parse<string[]>(rejected.body.replace(/^\uFEFF/, "").trim()).data;
+    expect(parsed).toHaveLength(31);
+    // blank lines are not rows: the 501st person is on row 502
+    expect(parsed[1].slice(-2)).toEqual(["502", "Email is empty"]);
+    expect(parsed[1][5]).toBe(`${"Ünïcödé, quoted; ".repeat(8)}\r\nsecond line`);
   });
 
   it("lists the imported people as data cards, filtered by source and day, and another company's as none", async () => {

@@ -98,7 +98,9 @@ function ImportProgress({ id }: { id: string }) {
   const data = query.data;
   if (!data) return <Loader aria-label="Loading the import" />;
   const processed = data.acceptedRows + data.rejectedRows;
-  const percent = data.totalRows > 0 ? Math.round((processed / data.totalRows) * 100) : data.status === "done" ? 100 : 0;
+  // the server counts the file's rows as it reads them: until it is read through, totalRows is 0 and the bar moves without a percentage
+  const reading = data.status === "running" && data.totalRows === 0;
+  const percent = data.totalRows > 0 ? Math.round((processed / data.totalRows) * 100) : data.status === "done" || reading ? 100 : 0;
   return (
     <Card withBorder data-testid="import-progress">
       <Stack gap="sm">
@@ -110,7 +112,7 @@ function ImportProgress({ id }: { id: string }) {
             {data.status === "done" ? "Done" : data.status === "failed" ? "Failed" : data.status === "running" ? "Importing" : "Queued"}
           </Badge>
         </Group>
-        <Progress value={percent} size="lg" aria-label="Import progress" />
+        <Progress value={percent} size="lg" striped={reading} animated={reading} aria-label="Import progress" />
         <Text size="sm" data-testid="import-counts">
           {count(data.acceptedRows, "person").replace(/persons$/, "people")} imported · {count(data.rejectedRows, "row")} not imported
           {data.totalRows > 0 ? ` · ${count(data.totalRows, "row")} in the file` : ""}
