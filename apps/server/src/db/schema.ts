@@ -246,7 +246,7 @@ export const survey = pgTable(
     visibilityThreshold: integer("visibility_threshold"),
     /**
      * The cohort values of the survey's invitees (invitation cohort fields and imported attributes), by cohort key,
-     * in the order first seen; values are only ever added. The reports break responses down by them (decision 0045).
+     * in the order first seen; values are only ever added, each before any response can carry it. The reports break responses down by them (decision 0045).
      */
     inviteeCohorts: jsonb("invitee_cohorts").$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
     /** "survey": made in Hearth; "import": answers collected elsewhere, imported from a CSV (issue 14 item 2). */

@@ -5,3 +5,4 @@ export * from "./import-fields.js";
 export * from "./normalize.js";
 export * from "./validate-rows.js";
 export * from "./contracts.js";
+export * from "./attribute-cohorts.js";

@@ -10,3 +10,4 @@ export * from "./statistics.js";
 export * from "./anonymity.js";
 export * from "./cohort-counts.js";
 export * from "./survey-report-state.js";
+export * from "./invitee-cohorts.js";

@@ -89,7 +89,9 @@ const listableCache = new Map<string, { signature: string; listable: Set<string>
 export function listableCohorts(loaded: LoadedSurvey, comments: readonly StoredComment[]): Set<string> {
   const respondents = new Map<string, Record<string, string | null>>();
   for (const comment of comments) respondents.set(comment.responseId, comment.answers);
-  const signature = `${loaded.threshold}:${respondents.size}:${comments.length}:${loaded.state.counts.total}`;
+  // Invitee cohort values are only ever added (decision 0045): each dimension's size names its values.
+  const dimensions = loaded.plan.dimensions.map((dimension) => `${dimension.key}=${dimension.values.length}`).join(",");
+  const signature = `${loaded.threshold}:${respondents.size}:${comments.length}:${loaded.state.counts.total}:${dimensions}`;
   const cached = listableCache.get(loaded.survey.id);
   if (cached && cached.signature === signature) return cached.listable;
 

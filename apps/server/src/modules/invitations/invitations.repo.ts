@@ -3,6 +3,7 @@
  * invitation-delivery.repo.ts, templates' in email-templates.repo.ts.
  */
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { mergeInviteeCohorts } from "@hearth/shared";
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
 import { textArray, uuidArray } from "../../db/sql-arrays.js";
@@ -320,4 +321,29 @@ export async function suppressEmail(db: Database, tenantId: string, email: strin
 export async function findCompanyName(db: Database, tenantId: string) {
   const [row] = await db.select({ companyName: tenant.companyName }).from(tenant).where(eq(tenant.id, tenantId));
   return row?.companyName ?? null;
+}
+
+/**
+ * Adds new invitees' cohort values to their survey's `invitee_cohorts` (decision 0045). The survey row is locked for
+ * the merge, so two batches inviting at once cannot lose each other's values; nothing is written when nothing is new.
+ */
+export async function addSurveyInviteeCohorts(
+  db: Database,
+  tenantId: string,
+  surveyId: string,
+  metas: readonly Readonly<Record<string, string>>[],
+): Promise<void> {
+  if (!metas.some((meta) => Object.keys(meta).length > 0)) return;
+  const [row] = await db
+    .select({ inviteeCohorts: survey.inviteeCohorts })
+    .from(survey)
+    .where(and(eq(survey.tenantId, tenantId), eq(survey.id, surveyId)))
+    .for("update");
+  if (!row) return;
+  const merged = mergeInviteeCohorts(row.inviteeCohorts ?? {}, metas);
+  if (!merged.changed) return;
+  await db
+    .update(survey)
+    .set({ inviteeCohorts: merged.values })
+    .where(and(eq(survey.tenantId, tenantId), eq(survey.id, surveyId)));
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import {
   checkSchedule,
   COHORT_FIELDS,
+  cohortFieldsFromAttributes,
   COHORT_INVITEE_PAGE_SIZE,
   COHORT_KEYS,
   type CompanyInviteesResponse,
@@ -23,10 +24,12 @@ import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
+import { findEmployeeAttributes } from "../data/data.repo.js";
 import { findSurvey, type SurveyRow } from "../surveys/surveys.repo.js";
 import { SEND_INVITATION_JOB } from "./invitation-delivery.service.js";
 import { renderInvitation } from "./invitation-email.js";
 import {
+  addSurveyInviteeCohorts,
   cancelScheduledInvitees,
   findCompanyName,
   insertDeliveries,
@@ -142,6 +145,13 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
     );
     const wantsPrevious = recipients.filter((recipient) => recipient.usePreviousMeta).map((recipient) => recipient.email);
     const previous = await listPreviousInviteeDetails(tx, actor.tenantId, wantsPrevious);
+    // Imported employee attributes are the freshest record of a person's organisation (decision 0045).
+    const imported = new Map(
+      (await findEmployeeAttributes(tx, actor.tenantId, wantsPrevious)).map((row) => [
+        row.email,
+        { firstName: row.firstName, lastName: row.lastName, meta: cohortFieldsFromAttributes(row.attributes) },
+      ]),
+    );
 
     const toCreate: NewInvitee[] = [];
     const toResend: { id: string; email: string }[] = [];
@@ -157,17 +167,24 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
         toResend.push({ id: known.id, email: known.email });
       } else {
         const earlier = recipient.usePreviousMeta ? previous.get(recipient.email) : undefined;
+        const fromImport = recipient.usePreviousMeta ? imported.get(recipient.email) : undefined;
         toCreate.push({
           surveyId: survey.id,
           email: recipient.email,
-          firstName: recipient.firstName || earlier?.firstName || null,
-          lastName: recipient.lastName || earlier?.lastName || null,
-          meta: { ...(earlier?.meta ?? {}), ...recipientMeta(recipient) },
+          firstName: recipient.firstName || fromImport?.firstName || earlier?.firstName || null,
+          lastName: recipient.lastName || fromImport?.lastName || earlier?.lastName || null,
+          meta: { ...(earlier?.meta ?? {}), ...(fromImport?.meta ?? {}), ...recipientMeta(recipient) },
           scheduledDate,
         });
       }
     }
     const created_ = await insertInvitees(tx, actor.tenantId, toCreate);
+    await addSurveyInviteeCohorts(
+      tx,
+      actor.tenantId,
+      survey.id,
+      toCreate.map((row) => row.meta),
+    );
     await resetInviteesForResend(
       tx,
       actor.tenantId,

@@ -36,6 +36,8 @@ export interface FoldEngine<State, Plan> {
   serialize(state: State): unknown;
   /** A stored state of this version, or null when it cannot be read (then it is rebuilt). */
   revive(data: unknown, plan: Plan): State | null;
+  /** Whether a state folded under plan `a` may be read under plan `b` (otherwise it is loaded again). */
+  samePlan(a: Plan, b: Plan): boolean;
 }
 
 interface Observation {
@@ -44,8 +46,10 @@ interface Observation {
   xmax: bigint;
 }
 
-interface Cached<State> {
+interface Cached<State, Plan> {
   version: number;
+  /** The plan the state was folded under: a survey whose cohorts changed is loaded again (and rebuilt). */
+  plan: Plan;
   /** The block size k the state is folded in (the survey's threshold); another k rebuilds the state. */
   blockSize: number;
   /** The last seq of the last complete block folded in: every response with seq ≤ foldedSeq is in `state`. */
@@ -84,8 +88,8 @@ interface TailRow {
 }
 
 export class AggregateStore<State, Plan> {
-  private readonly cache = new Map<string, Cached<State>>();
-  private readonly loading = new Map<string, Promise<Cached<State>>>();
+  private readonly cache = new Map<string, Cached<State, Plan>>();
+  private readonly loading = new Map<string, Promise<Cached<State, Plan>>>();
 
   constructor(
     private readonly db: Database,
@@ -111,7 +115,7 @@ export class AggregateStore<State, Plan> {
     return run;
   }
 
-  private async foldTail(tenantId: string, surveyId: string, plan: Plan, cached: Cached<State>): Promise<FoldResult<State>> {
+  private async foldTail(tenantId: string, surveyId: string, plan: Plan, cached: Cached<State, Plan>): Promise<FoldResult<State>> {
     const startedAt = Date.now();
     const k = cached.blockSize;
     /** Settled rows above the last complete block, waiting for their block to fill (fewer than k at the end). */
@@ -187,7 +191,7 @@ export class AggregateStore<State, Plan> {
     await run;
   }
 
-  private async persist(tenantId: string, surveyId: string, cached: Cached<State>): Promise<void> {
+  private async persist(tenantId: string, surveyId: string, cached: Cached<State, Plan>): Promise<void> {
     const foldedSeq = cached.foldedSeq;
     await saveSurveyAggregate(this.db, tenantId, surveyId, {
       version: this.engine.version,
@@ -244,9 +248,15 @@ export class AggregateStore<State, Plan> {
       }));
   }
 
-  private async load(tenantId: string, surveyId: string, plan: Plan, blockSize: number): Promise<Cached<State>> {
+  private async load(tenantId: string, surveyId: string, plan: Plan, blockSize: number): Promise<Cached<State, Plan>> {
     const hit = this.cache.get(surveyId);
-    if (hit && hit.version === this.engine.version && hit.blockSize === blockSize) {
+    if (
+      hit &&
+      hit.version === this.engine.version &&
+      hit.blockSize === blockSize &&
+      (hit.plan === plan || this.engine.samePlan(hit.plan, plan))
+    ) {
+      hit.plan = plan;
       // Most recently used last, for the size cap.
       this.cache.delete(surveyId);
       this.cache.set(surveyId, hit);
@@ -260,8 +270,9 @@ export class AggregateStore<State, Plan> {
       const stored = row?.data as { blockSize?: unknown; state?: unknown } | null | undefined;
       const revived =
         row && row.version === this.engine.version && stored?.blockSize === blockSize ? this.engine.revive(stored.state, plan) : null;
-      const cached: Cached<State> = {
+      const cached: Cached<State, Plan> = {
         version: this.engine.version,
+        plan,
         blockSize,
         foldedSeq: revived && row ? row.foldedSeq : 0,
         persistedSeq: revived && row ? row.foldedSeq : 0,

@@ -129,6 +129,8 @@ export interface ReportSurveyRow {
   draft: boolean;
   /** Frozen at publication (null: published before the column existed and not yet read; see survey-state.ts). */
   visibilityThreshold: number | null;
+  /** The cohort values of the survey's invitees, by cohort key (decision 0045). */
+  inviteeCohorts: Record<string, string[]>;
 }
 
 export async function findReportSurvey(db: Database, tenantId: string, surveyId: string): Promise<ReportSurveyRow | undefined> {
@@ -148,6 +150,7 @@ export async function findReportSurvey(db: Database, tenantId: string, surveyId:
       archived: survey.archived,
       draft: survey.draft,
       visibilityThreshold: survey.visibilityThreshold,
+      inviteeCohorts: survey.inviteeCohorts,
     })
     .from(survey)
     .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)));

@@ -5,6 +5,8 @@
  * by difference, answers `{hidden: true}` with no numbers (docs/decisions/0015, 0016, 0022).
  */
 import {
+  allowanceLimit,
+  allowedInviteeCohortKeys,
   canReadSurvey,
   type BenchmarkBlock,
   type BreakdownReport,
@@ -23,6 +25,7 @@ import {
   groupVisibility,
   hasFeature,
   type HiddenReport,
+  isInviteeCohortKey,
   type Plan,
   planSuppression,
   type ReportAggregate,
@@ -54,7 +57,7 @@ import { publishedCommentSeq, readSurveyState } from "./survey-state.js";
 /** The company as the reports see it: its row, with the plan in force now from its deals (decision 0027). */
 export type ReportTenant = ReportTenantRow & { effectivePlan: Plan };
 
-const suppressionCache = new Map<string, { total: number; threshold: number; plan: SuppressionPlan }>();
+const suppressionCache = new Map<string, { total: number; threshold: number; counts: object; plan: SuppressionPlan }>();
 
 export interface LoadedSurvey {
   survey: ReportSurveyRow;
@@ -68,6 +71,8 @@ export interface LoadedSurvey {
   /** Row-level reads (comments, sentiment, quotes, exports, two-filter groups) take responses with seq ≤ this only. */
   publishedSeq: number;
   suppression: SuppressionPlan;
+  /** Invitee cohort fields the company's plan does not let its reports use (decision 0045): never offered or filtered by. */
+  lockedCohortKeys: ReadonlySet<string>;
 }
 
 /** A survey ready to report on: its questions, tenant, threshold, published state and suppression plan (shared with the comments slice). */
@@ -81,16 +86,32 @@ export async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string
   if (!survey || !row || !canReadSurvey(actor, survey)) throw notFound("This survey does not exist.");
   const tenant: ReportTenant = { ...row, effectivePlan: effective.plan };
   if (survey.draft) throw new AppError("CONFLICT", "This survey is still a draft: it has no report yet.");
-  const { fields, plan, threshold, state, publishedSeq } = await readSurveyState(ctx, survey);
+  const read = await readSurveyState(ctx, survey);
+  const { threshold, state, publishedSeq } = read;
+  // Invitee cohort fields are custom cohorts: behind the feature and the plan's cohort licence (decision 0045). The
+  // folded state and the suppression plan keep every dimension (more dimensions only ever hide more); the readers'
+  // view leaves the locked ones out.
+  const inviteeKeys = read.plan.dimensions.map((dimension) => dimension.key).filter(isInviteeCohortKey);
+  const allowed = allowedInviteeCohortKeys(inviteeKeys, {
+    customCohorts: featureAllowed(actor, tenant, "CustomCohort"),
+    cohortLicence: allowanceLimit(tenant.effectivePlan, "cohort"),
+  });
+  const lockedCohortKeys = new Set(inviteeKeys.filter((key) => !allowed.has(key)));
+  const fields = lockedCohortKeys.size === 0 ? read.fields : read.fields.filter((field) => !lockedCohortKeys.has(field.key));
+  const plan =
+    lockedCohortKeys.size === 0
+      ? read.plan
+      : { ...read.plan, dimensions: read.plan.dimensions.filter((dimension) => !lockedCohortKeys.has(dimension.key)) };
   const key = survey.id;
   let cached = suppressionCache.get(key);
   // The published state only changes by whole blocks, which always add to the total.
-  if (!cached || cached.total !== state.counts.total || cached.threshold !== threshold) {
-    cached = { total: state.counts.total, threshold, plan: planSuppression(state.counts, threshold) };
+  // A state rebuilt under new cohort dimensions (decision 0045) is a new object: its plan is computed again.
+  if (!cached || cached.total !== state.counts.total || cached.threshold !== threshold || cached.counts !== state.counts) {
+    cached = { total: state.counts.total, threshold, counts: state.counts, plan: planSuppression(state.counts, threshold) };
     suppressionCache.set(key, cached);
     if (suppressionCache.size > 500) suppressionCache.delete(suppressionCache.keys().next().value as string);
   }
-  return { survey, fields, tenant, threshold, plan, state, publishedSeq, suppression: cached.plan };
+  return { survey, fields, tenant, threshold, plan, state, publishedSeq, suppression: cached.plan, lockedCohortKeys };
 }
 
 /**
@@ -132,6 +153,12 @@ export function parseReportFilters(raw: string | string[] | undefined): ReportFi
 }
 
 export function checkFilters(loaded: LoadedSurvey, filters: readonly CohortFilter[]): void {
+  if (filters.some((filter) => loaded.lockedCohortKeys.has(filter.key))) {
+    throw new AppError("PLAN_UPGRADE_REQUIRED", "Custom cohorts need a higher plan.", {
+      status: 403,
+      fields: { feature: "CustomCohort" },
+    });
+  }
   const problem = reportFilterError(loaded.suppression, filters);
   if (problem === "TOO_MANY_FILTERS") {
     throw new AppError("VALIDATION_FAILED", "A report can be narrowed by at most two cohorts at once.", {
@@ -302,7 +329,12 @@ export async function getCompanyReport(
 /** The cohort questions of a survey and which of their values a report may show. */
 function reportCohorts(loaded: LoadedSurvey): ReportCohort[] {
   const fields = loaded.fields;
-  return loaded.plan.dimensions.map((dimension) => {
+  // The survey's own questions first (the team report opens on the first), then the invitee cohort fields.
+  const dimensions = [
+    ...loaded.plan.dimensions.filter((dimension) => !isInviteeCohortKey(dimension.key)),
+    ...loaded.plan.dimensions.filter((dimension) => isInviteeCohortKey(dimension.key)),
+  ];
+  return dimensions.map((dimension) => {
     const field = fields.find((candidate) => candidate.key === dimension.key);
     return {
       key: dimension.key,

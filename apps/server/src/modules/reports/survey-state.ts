@@ -10,6 +10,7 @@ import {
   createEmptySurveyReportState,
   createSurveyReportPlan,
   foldSurveyResponse,
+  inviteeCohortFields,
   normalizeVisibilityThreshold,
   reviveSurveyReportState,
   SURVEY_REPORT_STATE_VERSION,
@@ -37,6 +38,8 @@ const surveyStateEngine: FoldEngine<SurveyReportState, SurveyReportPlan> = {
   responses: (state) => state.all.responses,
   serialize: (state) => serializeSurveyReportState(state),
   revive: (data, plan) => reviveSurveyReportState(data, plan),
+  // The cohort dimensions decide the state's layout; a new invitee cohort value adds one (decision 0045).
+  samePlan: (a, b) => JSON.stringify(a.dimensions) === JSON.stringify(b.dimensions),
 };
 
 const stores = new WeakMap<object, AggregateStore<SurveyReportState, SurveyReportPlan>>();
@@ -51,13 +54,19 @@ export function reportStore(ctx: AppContext): AggregateStore<SurveyReportState, 
   return store;
 }
 
-/** Each survey's questions and fold plan, kept until the survey changes (its updated_at moves). */
-const planCache = new Map<string, { updatedAt: number; fields: SurveyField[]; plan: SurveyReportPlan }>();
+/**
+ * Each survey's questions and fold plan, kept until the survey changes (its updated_at moves) or its invitees bring a
+ * new cohort value. The plan's questions are the survey's own followed by its invitee cohort fields (decision 0045):
+ * filterable questions nobody is shown, answered by the cohort values a personal link carries.
+ */
+const planCache = new Map<string, { updatedAt: number; cohorts: string; fields: SurveyField[]; plan: SurveyReportPlan }>();
 export async function surveyPlan(ctx: AppContext, survey: ReportSurveyRow): Promise<{ fields: SurveyField[]; plan: SurveyReportPlan }> {
   const cached = planCache.get(survey.id);
-  if (cached && cached.updatedAt === survey.updatedAt.getTime()) return cached;
-  const fields = ((await findSurveyFields(ctx.database.db, survey.tenantId, survey.id)) ?? []) as SurveyField[];
-  const entry = { updatedAt: survey.updatedAt.getTime(), fields, plan: createSurveyReportPlan(fields) };
+  const cohorts = JSON.stringify(survey.inviteeCohorts ?? {});
+  if (cached && cached.updatedAt === survey.updatedAt.getTime() && cached.cohorts === cohorts) return cached;
+  const own = ((await findSurveyFields(ctx.database.db, survey.tenantId, survey.id)) ?? []) as SurveyField[];
+  const fields = [...own, ...inviteeCohortFields(survey.inviteeCohorts)];
+  const entry = { updatedAt: survey.updatedAt.getTime(), cohorts, fields, plan: createSurveyReportPlan(fields) };
   planCache.set(survey.id, entry);
   if (planCache.size > 500) planCache.delete(planCache.keys().next().value as string);
   return entry;

@@ -12,6 +12,7 @@ import {
   describeSurveyStatus,
   findPreset,
   hasFeature,
+  inviteeCohortAnswers,
   isCompanyProfileComplete,
   isSurveyOpen,
   isLimitedToOneOpenSurvey,
@@ -358,6 +359,7 @@ export async function submitResponse(ctx: AppContext, input: { surveyId: string;
   }
   let tokenHash: string | null = null;
   let inviteeId: string | null = null;
+  let cohortAnswers: Record<string, string> = {};
   if (input.r) {
     const token = surveyLinkSigner(ctx.env.AUTH_SECRET).verify<RecipientToken>(input.r);
     if (!token || token.surveyId !== row.id)
@@ -365,6 +367,8 @@ export async function submitResponse(ctx: AppContext, input: { surveyId: string;
     const who = token.inviteeId ?? token.email ?? "";
     inviteeId = token.inviteeId ?? null;
     tokenHash = createHash("sha256").update(`${row.id}:${who}`).digest("hex");
+    // The cohort fields the person was invited with travel with the answers, never who they are (decision 0045).
+    cohortAnswers = inviteeCohortAnswers(token.meta);
   }
   const checked = validateResponse(row.fields, input.data);
   if (!checked.ok) throw new AppError("VALIDATION_FAILED", "Some answers need your attention.", { fields: checked.fields });
@@ -372,7 +376,7 @@ export async function submitResponse(ctx: AppContext, input: { surveyId: string;
   // new rows by seq off this path; a written answer only nudges this instance's analysis loop (decision 0023).
   const stored = await insertResponse(ctx.database.db, ctx.database.sql, row.tenantId, {
     surveyId: row.id,
-    answers: checked.answers,
+    answers: { ...checked.answers, ...cohortAnswers },
     submittedOn: new Date().toISOString().slice(0, 10),
     tokenHash,
     inviteeId,
