@@ -1,6 +1,7 @@
 export * from "./attributes.js";
 export * from "./demographic-spellings.js";
 export * from "./demographic-values.js";
+export * from "./feedback-columns.js";
 export * from "./import-fields.js";
 export * from "./normalize.js";
 export * from "./validate-rows.js";

@@ -1,7 +1,8 @@
 /**
  * /dashboard/data (issue 14 item 1, docs/decisions/0044): every survey as one aggregate card — its answers are never
  * shown one by one, anonymous or not — and every imported person as one card with their attributes, newest first,
- * filtered by source and by day.
+ * filtered by source and by day. A survey imported from a file (decision 0046) is one aggregate card of source
+ * "import" that names its import, never a card per row.
  */
 import {
   canReadSurvey,
@@ -16,6 +17,7 @@ import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { countResponsesBySurvey, listSurveys } from "../surveys/surveys.repo.js";
 import { findEmployeeAttributes, listDataCardRefs } from "./data.repo.js";
+import { findImportsOfSurveys } from "./feedback-import.repo.js";
 
 const DAY_MS = 24 * 3600 * 1000;
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -29,18 +31,37 @@ export async function listDataCards(ctx: AppContext, actor: Actor, query: DataCa
     limit: DATA_CARDS_PAGE_SIZE,
     offset: (query.page - 1) * DATA_CARDS_PAGE_SIZE,
   });
-  const surveyIds = refs.filter((ref) => ref.source === "survey").map((ref) => ref.key);
+  const surveyIds = refs.filter((ref) => ref.source !== "import").map((ref) => ref.key);
+  const importedIds = refs.filter((ref) => ref.source === "import-survey").map((ref) => ref.key);
   const emails = refs.filter((ref) => ref.source === "import").map((ref) => ref.key);
-  const [surveys, counts, people] = await Promise.all([
-    surveyIds.length > 0 ? listSurveys(db, actor.tenantId) : Promise.resolve([]),
+  const [surveys, counts, people, imports] = await Promise.all([
+    surveyIds.length > 0 ? listSurveys(db, actor.tenantId, { imported: importedIds.length > 0 }) : Promise.resolve([]),
     countResponsesBySurvey(db, actor.tenantId, surveyIds),
     findEmployeeAttributes(db, actor.tenantId, emails),
+    findImportsOfSurveys(db, actor.tenantId, importedIds),
   ]);
   const surveyById = new Map(surveys.map((row) => [row.id, row]));
   const personByEmail = new Map(people.map((row) => [row.email, row]));
   const cards: DataCard[] = [];
   for (const ref of refs) {
-    if (ref.source === "survey") {
+    if (ref.source === "import-survey") {
+      const survey = surveyById.get(ref.key);
+      if (!survey || !canReadSurvey(actor, survey)) continue;
+      const origin = imports.get(survey.id);
+      cards.push({
+        id: survey.id,
+        source: "import",
+        created: ref.created.toISOString(),
+        title: survey.name,
+        recipient: null,
+        ...(origin ? { importId: origin.importId } : {}),
+        data: [
+          { label: "Responses", value: (counts.get(survey.id) ?? 0).toLocaleString("en-US") },
+          { label: "File", value: origin?.fileName ?? "No longer linked to its import" },
+          { label: "Answers", value: "Imported without names; shown only together, in the import's reports" },
+        ],
+      });
+    } else if (ref.source === "survey") {
       const survey = surveyById.get(ref.key);
       if (!survey || !canReadSurvey(actor, survey)) continue;
       const responses = counts.get(survey.id) ?? 0;

@@ -116,33 +116,39 @@ export async function mergeImportMapping(
 }
 
 export interface DataCardRef {
-  source: "survey" | "import";
+  /** "import-survey": a survey imported from a file (decision 0046), one aggregate card of source "import". */
+  source: "survey" | "import" | "import-survey";
   /** The survey id, or the imported person's address. */
   key: string;
   created: Date;
 }
 
 /**
- * One page of the company's data cards, newest first: its published surveys (one card each) and its imported people
- * (one card each), filtered by source and by the day they were created or last imported.
+ * One page of the company's data cards, newest first: its published surveys (one card each), the surveys it imported
+ * from files (one card each, source "import") and its imported people (one card each), filtered by source and by the
+ * day they were created or last imported.
  */
 export async function listDataCardRefs(
   db: Database,
   tenantId: string,
   filter: { source: "all" | "survey" | "import"; from?: Date; to?: Date; limit: number; offset: number },
 ): Promise<{ refs: DataCardRef[]; total: number }> {
+  const published = sql`s.tenant_id = ${tenantId} and s.draft = false and s.archived = false`;
   const surveys = sql`select s.id as key, 'survey' as source, coalesce(s.published_at, s.created_at) as created
-    from survey s where s.tenant_id = ${tenantId} and s.draft = false and s.archived = false`;
+    from survey s where ${published} and s.source = 'survey'`;
+  const importedSurveys = sql`select s.id as key, 'import-survey' as source, coalesce(s.published_at, s.created_at) as created
+    from survey s where ${published} and s.source = 'import'`;
   const people = sql`select e.email as key, 'import' as source, e.updated_at as created
     from employee_attribute e where e.tenant_id = ${tenantId}`;
-  const union = filter.source === "survey" ? surveys : filter.source === "import" ? people : sql`${surveys} union all ${people}`;
+  const imported = sql`${importedSurveys} union all ${people}`;
+  const union = filter.source === "survey" ? surveys : filter.source === "import" ? imported : sql`${surveys} union all ${imported}`;
   const from = filter.from ? sql`and created >= ${filter.from}` : sql``;
   const to = filter.to ? sql`and created < ${filter.to}` : sql``;
   const result = await db.execute(
     sql`select key, source, created, count(*) over () :: int as total from (${union}) cards where true ${from} ${to}
       order by created desc, key limit ${filter.limit} offset ${filter.offset}`,
   );
-  const typed = rowsOf<{ key: string; source: "survey" | "import"; created: Date | string; total: number | string }>(result);
+  const typed = rowsOf<{ key: string; source: DataCardRef["source"]; created: Date | string; total: number | string }>(result);
   return {
     refs: typed.map((row) => ({ key: row.key, source: row.source, created: new Date(row.created) })),
     total: typed.length > 0 ? Number(typed[0].total) : 0,

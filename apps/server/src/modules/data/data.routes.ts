@@ -3,8 +3,9 @@ import {
   DATA_IMPORT_KINDS,
   dataCardListSchema,
   dataCardQuerySchema,
-  dataImportInputSchema,
+  dataImportDetailSchema,
   dataImportListSchema,
+  dataImportRequestSchema,
   dataImportSchema,
   importMappingSchema,
 } from "@hearth/shared";
@@ -13,7 +14,8 @@ import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { sendAttachment } from "../../lib/download.js";
 import { listDataCards } from "./data-cards.service.js";
-import { getDataImport, getImportMapping, listCompanyDataImports, readRejectedRows, startDataImport } from "./data-import.service.js";
+import { getImportMapping, listCompanyDataImports } from "./data-import.service.js";
+import { getImportDetail, readImportRejectedRows, startImport } from "./feedback-import.service.js";
 
 const importParams = z.object({ id: z.uuid("Not an import id") });
 
@@ -33,13 +35,14 @@ export async function registerDataRoutes(app: FastifyInstance, ctx: AppContext):
   defineRoute(app, ctx, {
     method: "POST",
     url: "/api/data/imports",
-    summary: "Import an uploaded CSV with its column mapping: checks the mapping, remembers it, and queues the commit",
+    summary:
+      "Import an uploaded CSV: employee attributes with their column mapping, or survey answers and feedback with the chosen columns (an anonymous survey); queues the commit",
     tags: ["data"],
     access: "data-import",
     status: 201,
-    body: dataImportInputSchema,
+    body: dataImportRequestSchema,
     response: dataImportSchema,
-    handler: ({ actor, body }) => startDataImport(ctx, actor, body),
+    handler: ({ actor, body }) => startImport(ctx, actor, body),
   });
 
   defineRoute(app, ctx, {
@@ -55,12 +58,12 @@ export async function registerDataRoutes(app: FastifyInstance, ctx: AppContext):
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/data/imports/:id",
-    summary: "One import and its progress (rows read, accepted and rejected)",
+    summary: "One import and its progress (rows read, accepted and rejected); a feedback import also names its survey and questions",
     tags: ["data"],
     access: "data-import",
     params: importParams,
-    response: dataImportSchema,
-    handler: ({ actor, params }) => getDataImport(ctx, actor, params.id),
+    response: dataImportDetailSchema,
+    handler: ({ actor, params }) => getImportDetail(ctx, actor, params.id),
   });
 
   defineRoute(app, ctx, {
@@ -72,7 +75,7 @@ export async function registerDataRoutes(app: FastifyInstance, ctx: AppContext):
     params: importParams,
     produces: ["text/csv"],
     handler: async ({ actor, params, reply }) => {
-      const { fileName, csv } = await readRejectedRows(ctx, actor, params.id);
+      const { fileName, csv } = await readImportRejectedRows(ctx, actor, params.id);
       return sendAttachment(reply, "text/csv; charset=utf-8", fileName, `\uFEFF${csv}`);
     },
   });

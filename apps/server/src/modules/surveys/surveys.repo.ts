@@ -21,12 +21,20 @@ export async function findSurvey(db: Database, tenantId: string, surveyId: strin
   return row;
 }
 
-export async function listSurveys(db: Database, tenantId: string): Promise<(SurveyRow & { ownerName: string | null })[]> {
+/**
+ * The company's surveys, newest first. Surveys imported from a file (source "import", decision 0046) are left out
+ * unless asked for: they take no answers, so the survey list and the survey slots are not theirs.
+ */
+export async function listSurveys(
+  db: Database,
+  tenantId: string,
+  options: { imported?: boolean } = {},
+): Promise<(SurveyRow & { ownerName: string | null })[]> {
   const rows = await db
     .select({ survey, ownerFirst: user.firstName, ownerLast: user.lastName })
     .from(survey)
     .leftJoin(user, eq(user.id, survey.ownerUserId))
-    .where(eq(survey.tenantId, tenantId))
+    .where(and(eq(survey.tenantId, tenantId), options.imported ? undefined : eq(survey.source, "survey")))
     .orderBy(desc(survey.createdAt));
   return rows.map((row) => ({ ...row.survey, ownerName: [row.ownerFirst, row.ownerLast].filter(Boolean).join(" ") || null }));
 }
