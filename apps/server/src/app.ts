@@ -27,6 +27,7 @@ import { createFileStorage } from "./lib/storage/file-storage.js";
 import { registerUploadRoutes } from "./modules/uploads/uploads.routes.js";
 import { defineDataJobs } from "./modules/data/data.jobs.js";
 import { registerDataRoutes } from "./modules/data/data.routes.js";
+import { registerImportedPeopleRoutes } from "./modules/data/imported-people.routes.js";
 import { registerTeamCohortRoutes } from "./modules/team/team-cohorts.routes.js";
 import { registerTeamRoutes } from "./modules/team/team.routes.js";
 import { registerPublicProfileRoutes } from "./modules/public-profile/public-profile.routes.js";
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerTeamCohortRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
   await registerDataRoutes(app, ctx);
+  await registerImportedPeopleRoutes(app, ctx);
   await registerPublicProfileRoutes(app, ctx);
   await registerBadgeRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);
