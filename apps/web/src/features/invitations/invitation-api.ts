@@ -54,6 +54,21 @@ export function useCohortOptions(enabled: boolean) {
   });
 }
 
+/** The cohort fields of the company's imported people (decision 0045). */
+export function useImportedCohortOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ["imported-people", "cohorts"],
+    queryFn: () => api<CohortOptionsResponse>("/api/data/people/cohorts"),
+    select: (data) => data.cohorts,
+    enabled,
+  });
+}
+
+/** Imported people (everyone or one cohort) as recipients with the cohort fields the import gives them. */
+export function fetchImportedPeople(page: number, cohortFilter?: { key: string; value: string }) {
+  return api<InviteesByCohortResponse>("/api/data/people", { body: cohortFilter ? { page, cohortFilter } : { page } });
+}
+
 export function fetchInviteesByCohort(page: number, cohortFilter?: { key: string; value: string }) {
   return api<InviteesByCohortResponse>("/api/get-invitees-by-cohort", { body: cohortFilter ? { page, cohortFilter } : { page } });
 }

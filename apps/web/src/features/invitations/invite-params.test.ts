@@ -9,14 +9,15 @@ import {
 } from "./invite-params";
 
 describe("parseRecipientTab", () => {
-  it("takes an index 0..3 or a name, else the CSV tab", () => {
+  it("takes an index 0..4 or a name, else the CSV tab", () => {
     expect(parseRecipientTab("0")).toBe("csv");
     expect(parseRecipientTab("1")).toBe("manual");
     expect(parseRecipientTab("2")).toBe("share");
     expect(parseRecipientTab("3")).toBe("previous");
     expect(parseRecipientTab("Share")).toBe("share");
     expect(parseRecipientTab("previous")).toBe("previous");
-    expect(parseRecipientTab("4")).toBe("csv");
+    expect(parseRecipientTab("4")).toBe("imported");
+    expect(parseRecipientTab("5")).toBe("csv");
     expect(parseRecipientTab("nonsense")).toBe("csv");
     expect(parseRecipientTab(null)).toBe("csv");
   });

@@ -1,13 +1,13 @@
 /** The invite screen's query parameters (spec accounts §2, surveys §2 screen 1) and the reminder hand-over. */
 import { cleanRecipient, isValidEmail, mergeRecipients, type Recipient } from "@hearth/shared";
 
-/** Step 1's tabs, in order; ?tab= takes the index (0..3) or the name. */
-export const RECIPIENT_TABS = ["csv", "manual", "share", "previous"] as const;
+/** Step 1's tabs, in order; ?tab= takes the index (0..4) or the name. */
+export const RECIPIENT_TABS = ["csv", "manual", "share", "previous", "imported"] as const;
 export type RecipientTab = (typeof RECIPIENT_TABS)[number];
 
 export function parseRecipientTab(value: string | null | undefined): RecipientTab {
   const text = (value ?? "").trim().toLowerCase();
-  if (/^[0-3]$/.test(text)) return RECIPIENT_TABS[Number(text)];
+  if (/^[0-4]$/.test(text)) return RECIPIENT_TABS[Number(text)];
   return (RECIPIENT_TABS as readonly string[]).includes(text) ? (text as RecipientTab) : "csv";
 }
 

@@ -1,9 +1,10 @@
 import type { Recipient } from "@hearth/shared";
-import { Alert, Button, Grid, Loader, Select, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Grid, Loader, Select, Stack, Text } from "@mantine/core";
 import { IconUsersPlus } from "@tabler/icons-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { errorMessage } from "../../lib/api";
-import { fetchInviteesByCohort, useCohortOptions } from "./invitation-api";
+import { fetchImportedPeople, fetchInviteesByCohort, useCohortOptions, useImportedCohortOptions } from "./invitation-api";
 import { fetchAllCohortPages, previousMembersAsRecipients } from "./previous-members";
 import type { AddResult } from "./use-recipient-list";
 
@@ -11,9 +12,32 @@ const EVERYONE = "__everyone__";
 
 type Outcome = { kind: "added"; text: string } | { kind: "error"; text: string };
 
-/** Tab "Previously Invited Members": everyone invited before, or one cohort of them. */
-export function PreviousMembersTab({ onAdd }: { onAdd: (recipients: Recipient[]) => AddResult }) {
-  const cohorts = useCohortOptions(true);
+/** Where the tab's people come from: earlier invitations, or the company's imported employee data (decision 0045). */
+export type MemberSource = "previous" | "imported";
+
+const SOURCE_TEXT: Record<MemberSource, { intro: string; everyone: string; button: string; empty: string }> = {
+  previous: {
+    intro: "Invite people your company invited to earlier surveys. Their names and cohort fields are taken from their earlier invitations.",
+    everyone: "Everyone invited before",
+    button: "Add members",
+    empty: "No one was found in this group.",
+  },
+  imported: {
+    intro:
+      "Invite people from your imported employee data. Their names and cohort fields (department, location, team and the like) come from the import, so their answers count in those cohorts in the reports. Answers are never tied to the person.",
+    everyone: "Everyone imported",
+    button: "Add employees",
+    empty: "No imported employee was found in this group.",
+  },
+};
+
+/** Tab "Previously Invited Members" or "Imported Employees": everyone, or one cohort of them. */
+export function PreviousMembersTab({ onAdd, source }: { onAdd: (recipients: Recipient[]) => AddResult; source: MemberSource }) {
+  const previousCohorts = useCohortOptions(source === "previous");
+  const importedCohorts = useImportedCohortOptions(source === "imported");
+  const cohorts = source === "imported" ? importedCohorts : previousCohorts;
+  const text = SOURCE_TEXT[source];
+  const fetchPage = source === "imported" ? fetchImportedPeople : fetchInviteesByCohort;
   const [key, setKey] = useState<string>(EVERYONE);
   const [value, setValue] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -29,7 +53,7 @@ export function PreviousMembersTab({ onAdd }: { onAdd: (recipients: Recipient[])
     setOutcome(null);
     try {
       const filter = needsValue && value ? { key, value } : undefined;
-      const all = await fetchAllCohortPages((page) => fetchInviteesByCohort(page, filter));
+      const all = await fetchAllCohortPages((page) => fetchPage(page, filter));
       const recipients = previousMembersAsRecipients(all.invitees);
       const result = onAdd(recipients);
       const people = (n: number) => (n === 1 ? "1 person" : `${n.toLocaleString("en-US")} people`);
@@ -37,7 +61,7 @@ export function PreviousMembersTab({ onAdd }: { onAdd: (recipients: Recipient[])
         kind: "added",
         text:
           recipients.length === 0
-            ? "No one was found in this group."
+            ? text.empty
             : `Added ${people(result.added)}${result.alreadyListed > 0 ? ` (${people(result.alreadyListed)} already in the list)` : ""}.`,
       });
     } catch (error) {
@@ -52,8 +76,16 @@ export function PreviousMembersTab({ onAdd }: { onAdd: (recipients: Recipient[])
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Invite people your company invited to earlier surveys. Their names and cohort fields are taken from their earlier invitations.
+        {text.intro}
       </Text>
+      {source === "imported" && cohorts.isSuccess && groups.length === 0 && (
+        <Text size="sm">
+          No imported employee has a department, location or other cohort field yet.{" "}
+          <Anchor component={Link} to="/dashboard/data/import">
+            Import employee data
+          </Anchor>
+        </Text>
+      )}
       {cohorts.isError && (
         <Alert color="red" variant="light" role="alert">
           {errorMessage(cohorts.error)} You can still add everyone invited before.
@@ -63,17 +95,14 @@ export function PreviousMembersTab({ onAdd }: { onAdd: (recipients: Recipient[])
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select
             label="Group"
-            data={[
-              { value: EVERYONE, label: "Everyone invited before" },
-              ...groups.map((item) => ({ value: item.key, label: item.label })),
-            ]}
+            data={[{ value: EVERYONE, label: text.everyone }, ...groups.map((item) => ({ value: item.key, label: item.label }))]}
             value={key}
             onChange={(next) => {
               setKey(next ?? EVERYONE);
               setValue(null);
             }}
             allowDeselect={false}
-            data-testid="cohort-key"
+            data-testid={`${source}-cohort-key`}
           />
         </Grid.Col>
         {needsValue && (
@@ -90,7 +119,7 @@ export function PreviousMembersTab({ onAdd }: { onAdd: (recipients: Recipient[])
               searchable
               nothingFoundMessage="Nothing found"
               required
-              data-testid="cohort-value"
+              data-testid={`${source}-cohort-value`}
             />
           </Grid.Col>
         )}
@@ -101,12 +130,12 @@ export function PreviousMembersTab({ onAdd }: { onAdd: (recipients: Recipient[])
         loading={loading}
         disabled={needsValue && !value}
         w="fit-content"
-        data-testid="add-previous-members"
+        data-testid={`add-${source}-members`}
       >
-        Add members
+        {text.button}
       </Button>
       {outcome?.kind === "error" && (
-        <Alert color="red" variant="light" role="alert" data-testid="previous-members-error">
+        <Alert color="red" variant="light" role="alert" data-testid={`${source}-members-error`}>
           {outcome.text}
         </Alert>
       )}

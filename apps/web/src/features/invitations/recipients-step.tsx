@@ -1,6 +1,6 @@
 import type { SurveyDetail } from "@hearth/shared";
 import { Alert, Button, Stack, Tabs } from "@mantine/core";
-import { IconFileUpload, IconHistory, IconLink, IconUserPlus } from "@tabler/icons-react";
+import { IconDatabaseImport, IconFileUpload, IconHistory, IconLink, IconUserPlus } from "@tabler/icons-react";
 import { useSearchParams } from "react-router";
 import { CsvUploadTab } from "./csv-upload-tab";
 import { parseRecipientTab, type RecipientTab } from "./invite-params";
@@ -15,6 +15,7 @@ const TAB_LABELS: Record<RecipientTab, { label: string; icon: typeof IconFileUpl
   manual: { label: "Add Manually", icon: IconUserPlus },
   share: { label: "Share URL", icon: IconLink },
   previous: { label: "Previously Invited Members", icon: IconHistory },
+  imported: { label: "Imported Employees", icon: IconDatabaseImport },
 };
 
 interface RecipientsStepProps {
@@ -22,7 +23,7 @@ interface RecipientsStepProps {
   list: RecipientList;
 }
 
-/** Step 1: four ways to add people (the tab sits in ?tab=), one list below. */
+/** Step 1: five ways to add people (the tab sits in ?tab=), one list below. */
 export function RecipientsStep({ survey, list }: RecipientsStepProps) {
   const [params, setParams] = useSearchParams();
   const tab = parseRecipientTab(params.get("tab"));
@@ -56,7 +57,10 @@ export function RecipientsStep({ survey, list }: RecipientsStepProps) {
           <ShareUrlTab link={survey.inviteLink} surveyName={survey.name} />
         </Tabs.Panel>
         <Tabs.Panel value="previous" pt="md">
-          <PreviousMembersTab onAdd={list.add} />
+          <PreviousMembersTab onAdd={list.add} source="previous" />
+        </Tabs.Panel>
+        <Tabs.Panel value="imported" pt="md">
+          <PreviousMembersTab onAdd={list.add} source="imported" />
         </Tabs.Panel>
       </Tabs>
       {list.check.error && (
