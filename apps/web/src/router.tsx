@@ -5,6 +5,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-r
 import { LoginPage } from "./features/auth/login-page";
 import { NotFoundPage } from "./features/errors/not-found-page";
 import { RouteErrorPage } from "./features/errors/route-error-page";
+import { importDetailRoute } from "./features/data/import-detail-routes";
 import { reportRoutes } from "./features/reports/report-routes";
 import { ComingSoonPage } from "./features/shell/coming-soon-page";
 import { PermissionGate } from "./features/shell/permission-gate";
@@ -117,7 +118,8 @@ const dashboardRoutes: RouteObject[] = [
   soon("amplification/*", "Social Amplification"),
   soon("marketing-documents", "Marketing Documents"),
   { path: "data", handle: { title: "Data" }, element: gated("data-import", <DataPage />) },
-  { path: "data/import", handle: { title: "Import employee data" }, element: gated("data-import", <ImportPage />) },
+  { path: "data/import", handle: { title: "Import data" }, element: gated("data-import", <ImportPage />) },
+  importDetailRoute((page) => gated("data-import", page)),
   soon("data/*", "Data Import", "data-import"),
   { path: "groups", handle: { title: "Team members" }, element: gated("team-view", <TeamMembersPage />) },
   { path: "invitees", handle: { title: "Invitees" }, element: gated("invitee-view", <InviteesPage />) },

@@ -2,9 +2,9 @@
  * Parses and validates an import's CSV off the main thread (issue 14 item 2, decision 0043): papaparse in this module
  * worker (not papaparse's own `worker: true`, which loses errors in bundled builds), streaming the file in chunks and
  * reporting progress by bytes. The rows stay here; the page asks for the preview and, after each mapping change, for
- * the validation with the shared rules.
+ * the validation with the shared rules; for a feedback file, for what each column holds (decision 0046).
  */
-import { type ColumnMatch, rejectedRowsCsv, validateImportRows } from "@hearth/shared";
+import { type ColumnMatch, profileFeedbackColumns, rejectedRowsCsv, validateImportRows } from "@hearth/shared";
 import Papa from "papaparse";
 import type { ImportWorkerReply, ImportWorkerRequest } from "./import-worker-protocol";
 
@@ -55,5 +55,6 @@ function validate(columns: ColumnMatch[]): void {
 
 scope.onmessage = (event: MessageEvent<ImportWorkerRequest>) => {
   if (event.data.type === "parse") parse(event.data.file);
+  else if (event.data.type === "profile") scope.postMessage({ type: "profiled", columns: profileFeedbackColumns(headers, rows) });
   else validate(event.data.columns);
 };

@@ -1,10 +1,11 @@
-import type { DataImport, DataImportInput, ImportMapping } from "@hearth/shared";
+import type { DataImport, DataImportDetail, DataImportRequest, ImportMapping } from "@hearth/shared";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../lib/api";
 
 export const dataKeys = {
   mapping: ["import-mapping"] as const,
   import: (id: string) => ["data-import", id] as const,
+  imports: ["data-imports"] as const,
 };
 
 /** GET /api/data/import-mapping: the company's earlier column choices. */
@@ -57,16 +58,21 @@ export function uploadFile(file: File, folder: string, onProgress: (loaded: numb
   });
 }
 
-/** POST /api/data/imports. */
+/** POST /api/data/imports (either kind). */
 export function useStartImport() {
-  return useMutation({ mutationFn: (input: DataImportInput) => api<DataImport>("/api/data/imports", { body: input }) });
+  return useMutation({ mutationFn: (input: DataImportRequest) => api<DataImport>("/api/data/imports", { body: input }) });
 }
 
-/** GET /api/data/imports/:id, polled every second until the commit is done or failed. */
+/** GET /api/data/imports: the company's latest imports. */
+export function useDataImports() {
+  return useQuery({ queryKey: dataKeys.imports, queryFn: () => api<{ imports: DataImport[] }>("/api/data/imports") });
+}
+
+/** GET /api/data/imports/:id (with a feedback import's survey and questions), polled every second until the commit is done or failed. */
 export function useDataImport(id: string | null) {
   return useQuery({
     queryKey: dataKeys.import(id ?? ""),
-    queryFn: () => api<DataImport>(`/api/data/imports/${encodeURIComponent(id ?? "")}`),
+    queryFn: () => api<DataImportDetail>(`/api/data/imports/${encodeURIComponent(id ?? "")}`),
     enabled: Boolean(id),
     refetchInterval: (query) => (query.state.data && ["done", "failed"].includes(query.state.data.status) ? false : 1_000),
   });

@@ -1,12 +1,14 @@
 import { DATA_CARDS_PAGE_SIZE, type DataCard, type DataCardList, type DataCardSource } from "@hearth/shared";
-import { Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconDatabaseOff, IconFileImport } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconArrowRight, IconDatabaseOff, IconFileImport } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { TablePager } from "../invitees/table-pager";
+import { RecentImports } from "./recent-imports";
+import { importDetailPath } from "./import-detail-tabs";
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
@@ -42,6 +44,14 @@ function DataCardView({ card }: { card: DataCard }) {
             </Group>
           ))}
         </Stack>
+        {card.importId && (
+          <Anchor component={Link} to={importDetailPath(card.importId)} size="sm" fw={600} data-testid="data-card-open">
+            <Group gap={4} wrap="nowrap">
+              Open the imported answers
+              <IconArrowRight size={14} aria-hidden />
+            </Group>
+          </Anchor>
+        )}
       </Stack>
     </Card>
   );
@@ -121,6 +131,7 @@ export function DataPage() {
           w={170}
         />
       </Group>
+      <RecentImports />
       <QueryBoundary query={query}>
         {(data) =>
           data.cards.length === 0 ? (

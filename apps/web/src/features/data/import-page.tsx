@@ -2,6 +2,8 @@ import {
   availableFields,
   type ColumnMatch,
   countMappedColumns,
+  type DataImportKind,
+  type FeedbackColumnProfile,
   findImportField,
   matchHeaders,
   NOT_A_VALID_COHORT,
@@ -24,11 +26,14 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { IconChevronDown, IconDownload, IconFileTypeCsv, IconUpload, IconX } from "@tabler/icons-react";
+import { IconArrowRight, IconChevronDown, IconDownload, IconFileTypeCsv, IconUpload, IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { errorMessage } from "../../lib/api";
 import { saveBlob } from "../../lib/save-blob";
 import { useDataImport, useImportMapping, useStartImport, uploadFile } from "./data-api";
+import { FeedbackImportStep, ImportKindChoice } from "./feedback-import";
+import { importDetailPath } from "./import-detail-tabs";
 import type { ImportWorkerReply } from "./import-worker-protocol";
 
 const count = (value: number, word: string) => `${value.toLocaleString("en-US")} ${value === 1 ? word : `${word}s`}`;
@@ -114,7 +119,10 @@ function ImportProgress({ id }: { id: string }) {
         </Group>
         <Progress value={percent} size="lg" striped={reading} animated={reading} aria-label="Import progress" />
         <Text size="sm" data-testid="import-counts">
-          {count(data.acceptedRows, "person").replace(/persons$/, "people")} imported · {count(data.rejectedRows, "row")} not imported
+          {data.kind === "feedback"
+            ? count(data.acceptedRows, "response")
+            : count(data.acceptedRows, "person").replace(/persons$/, "people")}{" "}
+          imported · {count(data.rejectedRows, "row")} not imported
           {data.totalRows > 0 ? ` · ${count(data.totalRows, "row")} in the file` : ""}
         </Text>
         {data.error && (
@@ -131,6 +139,17 @@ function ImportProgress({ id }: { id: string }) {
             w="fit-content"
           >
             Download the rows not imported
+          </Button>
+        )}
+        {data.status === "done" && (
+          <Button
+            component={Link}
+            to={importDetailPath(data.id)}
+            rightSection={<IconArrowRight size={16} aria-hidden />}
+            w="fit-content"
+            data-testid="open-import"
+          >
+            {data.kind === "feedback" ? "See the imported answers" : "See the import"}
           </Button>
         )}
       </Stack>
@@ -155,6 +174,8 @@ export function ImportPage() {
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState<{ loaded: number; total: number } | null>(null);
   const [importId, setImportId] = useState<string | null>(() => new URLSearchParams(window.location.search).get("import"));
+  const [kind, setKind] = useState<DataImportKind>("demographics");
+  const [profiles, setProfiles] = useState<FeedbackColumnProfile[] | null>(null);
   const abortRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => workerRef.current?.terminate(), []);
@@ -169,6 +190,7 @@ export function ImportPage() {
     abortRef.current?.abort();
     setParsing(null);
     setParsed(null);
+    setProfiles(null);
     setColumns([]);
     setValidation(null);
     setUploading(null);
@@ -197,10 +219,15 @@ export function ImportPage() {
       else if (message.type === "parsed") {
         setParsing(null);
         setParsed({ file, headers: message.headers, preview: message.preview, totalRows: message.totalRows });
+        if (kind === "feedback") {
+          worker.postMessage({ type: "profile" });
+          return;
+        }
         const initial = matchHeaders(message.headers, mapping.data?.mapping ?? {});
         setColumns(initial);
         validate(initial);
       } else if (message.type === "validated") setValidation(message);
+      else if (message.type === "profiled") setProfiles(message.columns);
       else {
         setParsing(null);
         setError(message.message);
@@ -237,14 +264,18 @@ export function ImportPage() {
         kind: "demographics",
         columns: columns.map(({ header, field }) => ({ header, field })),
       });
-      stopWorker();
-      setImportId(created.id);
-      window.history.replaceState(null, "", `?import=${created.id}`);
+      started(created.id);
     } catch (failure) {
       setError(errorMessage(failure, "The import could not start. Please try again."));
     } finally {
       setUploading(null);
     }
+  };
+
+  const started = (id: string) => {
+    stopWorker();
+    setImportId(id);
+    window.history.replaceState(null, "", `?import=${id}`);
   };
 
   const counts = countMappedColumns(columns);
@@ -254,11 +285,12 @@ export function ImportPage() {
     <Stack gap="md">
       <Stack gap={2}>
         <Title order={1} fz={{ base: 22, sm: 28 }}>
-          Import employee data
+          Import data
         </Title>
         <Text c="dimmed" size="sm">
-          A CSV with one row per person and an email column. Department, location, age, tenure and the other columns become the cohorts your
-          reports can be filtered by, never below your visibility threshold.
+          {kind === "feedback"
+            ? "A CSV of answers collected elsewhere, one row per response. They become an anonymous survey with its own reports: comments are analysed, choices become cohorts, never below your visibility threshold."
+            : "A CSV with one row per person and an email column. Department, location, age, tenure and the other columns become the cohorts your reports can be filtered by, never below your visibility threshold."}
         </Text>
       </Stack>
 
@@ -279,6 +311,7 @@ export function ImportPage() {
         </Stack>
       ) : !parsed ? (
         <Stack gap="sm">
+          <ImportKindChoice value={kind} onChange={setKind} />
           <Dropzone
             onDrop={accept}
             onReject={() => setError(ONLY_CSV)}
@@ -320,6 +353,8 @@ export function ImportPage() {
             </Card>
           )}
         </Stack>
+      ) : kind === "feedback" ? (
+        <FeedbackImportStep file={parsed.file} totalRows={parsed.totalRows} profiles={profiles} onDiscard={discard} onStarted={started} />
       ) : (
         <Card withBorder data-testid="import-preview">
           <Stack gap="md">

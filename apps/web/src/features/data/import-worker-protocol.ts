@@ -1,7 +1,7 @@
-import type { ColumnMatch } from "@hearth/shared";
+import type { ColumnMatch, FeedbackColumnProfile } from "@hearth/shared";
 
-/** What the page asks the import worker. */
-export type ImportWorkerRequest = { type: "parse"; file: File } | { type: "validate"; columns: ColumnMatch[] };
+/** What the page asks the import worker ("profile": what each column of a feedback file holds). */
+export type ImportWorkerRequest = { type: "parse"; file: File } | { type: "validate"; columns: ColumnMatch[] } | { type: "profile" };
 
 /** What the import worker answers. */
 export type ImportWorkerReply =
@@ -14,4 +14,5 @@ export type ImportWorkerReply =
       rejectedSample: { line: number; reasons: string[] }[];
       rejectedCsv: string | null;
     }
+  | { type: "profiled"; columns: FeedbackColumnProfile[] }
   | { type: "error"; message: string };
