@@ -20,6 +20,10 @@ describe("header matching", () => {
       expect(matchHeader(header), header).toBe("department");
     }
     expect(matchHeader("Years of Service")).toBe("tenure");
+    // spacing and hyphens inside words do not matter either
+    for (const header of ["Work E-mail", "WorkEmail", "work-e-mail", "E-Mail-Address"]) expect(matchHeader(header), header).toBe("email");
+    expect(matchHeader("CostCentre")).toBe("cost_centre");
+    expect(matchHeader("DeptName")).toBe("department");
     expect(matchHeader("Hire_Date")).toBe("tenure");
     expect(matchHeader("Cost Center")).toBe("cost_centre");
     expect(matchHeader("F.T.E.")).toBe("fte");

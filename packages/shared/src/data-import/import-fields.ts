@@ -108,10 +108,14 @@ export const IMPORT_FIELDS: readonly ImportField[] = [
 ];
 
 const FIELD_BY_SPELLING = new Map<string, string>();
+/** The same spellings with their spaces left out, so "Work E-mail", "WorkEmail" and "work email" meet. */
+const FIELD_BY_COMPACT_SPELLING = new Map<string, string>();
+const compact = (normalized: string) => normalized.replace(/ /g, "");
 for (const field of IMPORT_FIELDS) {
   for (const spelling of [field.key, field.label, ...field.aliases]) {
     const key = normalizeLabel(spelling);
     if (!FIELD_BY_SPELLING.has(key)) FIELD_BY_SPELLING.set(key, field.key);
+    if (!FIELD_BY_COMPACT_SPELLING.has(compact(key))) FIELD_BY_COMPACT_SPELLING.set(compact(key), field.key);
   }
 }
 
@@ -121,7 +125,8 @@ export function findImportField(key: string): ImportField | null {
 
 /** The field a header names, by any of its spellings; null for a header no field knows. */
 export function matchHeader(header: string): string | null {
-  return FIELD_BY_SPELLING.get(normalizeLabel(header)) ?? null;
+  const normalized = normalizeLabel(header);
+  return FIELD_BY_SPELLING.get(normalized) ?? FIELD_BY_COMPACT_SPELLING.get(compact(normalized)) ?? null;
 }
 
 /** A mapping from a header (as normalizeLabel reads it) to the field a company chose for it, or null for None. */

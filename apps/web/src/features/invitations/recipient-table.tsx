@@ -69,7 +69,7 @@ export function RecipientTable({ list }: { list: RecipientList }) {
           </Text>
         </div>
         {recipients.length > 0 && (
-          <Button variant="subtle" color="red.9" size="compact-sm" onClick={list.clear}>
+          <Button variant="subtle" color="red" c="red.9" size="compact-sm" onClick={list.clear}>
             Remove all
           </Button>
         )}
@@ -178,7 +178,7 @@ export function RecipientTable({ list }: { list: RecipientList }) {
                           <RecipientStatus excludedReason={reason} selected={selected} />
                           {recipient.usePreviousMeta && (
                             <Text size="xs" c="dimmed" mt={2}>
-                              Uses earlier cohort fields
+                              Uses the cohort fields on file
                             </Text>
                           )}
                         </Table.Td>
