@@ -1,5 +1,5 @@
 /** Survey/feedback imports (docs/decisions/0046): the responses and progress of the commit job; every query takes the tenant id. */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { surveyResponse } from "../../db/schema.js";
 import { dataImport } from "../../db/schema-data.js";
@@ -39,6 +39,24 @@ export async function advanceImportProgress(
         sql`${dataImport.acceptedRows} + ${dataImport.rejectedRows} = ${processed}`,
       ),
     )
+    .returning({ id: dataImport.id });
+  return updated.length === 1;
+}
+
+/**
+ * Marks an import as running (with the file's row count) unless it is already done: a late second run must not turn a
+ * finished import back to running. False when it was done.
+ */
+export async function markImportRunning(
+  db: Database,
+  tenantId: string,
+  importId: string,
+  patch: { startedAt: Date; totalRows: number },
+): Promise<boolean> {
+  const updated = await db
+    .update(dataImport)
+    .set({ ...patch, status: "running", error: null })
+    .where(and(eq(dataImport.tenantId, tenantId), eq(dataImport.id, importId), ne(dataImport.status, "done")))
     .returning({ id: dataImport.id });
   return updated.length === 1;
 }

@@ -40,7 +40,7 @@ import {
   startDataImport,
 } from "./data-import.service.js";
 import { type DataImportRow, findDataImport, insertDataImport, updateDataImport } from "./data.repo.js";
-import { advanceImportProgress, insertImportedResponses, setImportSurvey } from "./feedback-import.repo.js";
+import { advanceImportProgress, insertImportedResponses, markImportRunning, setImportSurvey } from "./feedback-import.repo.js";
 
 const invalid = (field: string, message: string) => new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
 
@@ -200,12 +200,8 @@ export async function commitFeedbackImport(ctx: AppContext, tenantId: string, im
   if (!upload) return fail("The uploaded file is no longer stored.");
   if (!survey || columns.length === 0) return fail("The import's survey was deleted.");
   const { headers, rows } = await readTable(ctx, upload.storageKey);
-  await updateDataImport(db, tenantId, importId, {
-    status: "running",
-    startedAt: row.startedAt ?? now,
-    error: null,
-    totalRows: rows.length,
-  });
+  // another run finished it meanwhile: nothing left to do
+  if (!(await markImportRunning(db, tenantId, importId, { startedAt: row.startedAt ?? now, totalRows: rows.length }))) return;
   let accepted = row.acceptedRows;
   let rejected = row.rejectedRows;
   const submittedOn = row.createdAt.toISOString().slice(0, 10);

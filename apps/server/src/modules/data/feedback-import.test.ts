@@ -13,6 +13,7 @@ import { call, createTestApp, registerCompany, type Session, type TestApp } from
 import { analyseNewResponses } from "../comments/comment-analysis.js";
 import { completeProfileAndSetPlan } from "../surveys/surveys.test-helpers.js";
 import { findUploadedFile } from "../uploads/uploads.repo.js";
+import { markImportRunning } from "./feedback-import.repo.js";
 import { commitImport } from "./feedback-import.service.js";
 
 const HEADERS = ["Work Email", "Department", "Happiness (1-5)", "What would you change?"];
@@ -104,6 +105,11 @@ describe("feedback imports", () => {
     for (const row of rows) expect(JSON.stringify(row.answers)).not.toContain("@");
     const progress = (await call(testApp.app, "GET", `/api/data/imports/${importId}`, { cookie: owner.cookie })).json();
     expect(progress).toMatchObject({ status: "done", totalRows: 2_000, acceptedRows: 1_980, rejectedRows: 20 });
+    // a late run that read the import before it was done cannot turn it back to running
+    expect(await markImportRunning(testApp.ctx.database.db, owner.tenantId, importId, { startedAt: new Date(), totalRows: 2_000 })).toBe(
+      false,
+    );
+    expect((await call(testApp.app, "GET", `/api/data/imports/${importId}`, { cookie: owner.cookie })).json().status).toBe("done");
 
     // the stored file keeps the chosen columns only: no address is left on the server
     const [{ uploadId: storedId }] = await testApp.ctx.database.db.select().from(dataImport).where(eq(dataImport.id, importId));
