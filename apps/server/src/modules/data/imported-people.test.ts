@@ -19,10 +19,9 @@ describe("imported people as recipients", () => {
       tenantId: owner.tenantId,
       email: `p${String(i).padStart(3, "0")}@quayside.test`,
       firstName: i === 0 ? "Ada" : null,
-      attributes:
-        i < 510
-          ? { department: i % 2 === 0 ? "Docks" : "", department_code: "D9", location: "Bergen", gender: "Woman" }
-          : { job_name: "Pilot" },
+      attributes: (i < 510
+        ? { department: i % 2 === 0 ? "Docks" : "", department_code: "D9", location: "Bergen", gender: "Woman" }
+        : { job_name: "Pilot" }) as Record<string, string>,
     }));
     await testApp.ctx.database.db.insert(employeeAttribute).values(people);
     await testApp.ctx.database.db

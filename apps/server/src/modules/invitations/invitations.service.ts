@@ -179,12 +179,6 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
       }
     }
     const created_ = await insertInvitees(tx, actor.tenantId, toCreate);
-    await addSurveyInviteeCohorts(
-      tx,
-      actor.tenantId,
-      survey.id,
-      toCreate.map((row) => row.meta),
-    );
     await resetInviteesForResend(
       tx,
       actor.tenantId,
@@ -228,6 +222,13 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
         tx,
       );
     }
+    // Last, so the survey row's lock (two batches must not lose each other's values) is held only until the commit.
+    await addSurveyInviteeCohorts(
+      tx,
+      actor.tenantId,
+      survey.id,
+      toCreate.map((row) => row.meta),
+    );
     return { invited, copyId, scheduledDate, sendsNow: deliveries.length > 0 && startAt.getTime() <= now };
   });
   if (result.sendsNow) ctx.jobs.wake(SEND_INVITATION_JOB);
