@@ -128,4 +128,45 @@ describe("feedback import (issue 14 item 2)", () => {
       }
     });
   }
+
+  test("a demographics import's page: the Data tab only, and its analysis addresses say it holds no feedback", async () => {
+    const session = await openBrowser(baseUrl, DESKTOP);
+    try {
+      const { page } = session;
+      await signIn(page, DEMO_USERS.admin);
+      const csv = "Email,Department\nzoe.detail@example.com,Sales\nyan.detail@example.com,Support\n";
+      const upload = await page.request.put(
+        `/api/uploads?${new URLSearchParams({ filename: "people-detail.csv", filetype: "text/csv", path: "imports" })}`,
+        {
+          headers: { origin: baseUrl, "content-type": "text/csv" },
+          data: Buffer.from(csv),
+        },
+      );
+      expect(upload.status()).toBe(201);
+      const started = await page.request.post("/api/data/imports", {
+        headers: { origin: baseUrl },
+        data: {
+          uploadId: (await upload.json()).id,
+          kind: "demographics",
+          columns: [
+            { header: "Email", field: "email" },
+            { header: "Department", field: "department" },
+          ],
+        },
+      });
+      expect(started.status()).toBe(201);
+      const { id } = await started.json();
+      await page.goto(`/dashboard/data/import/${id}`);
+      await page.getByTestId("import-detail-status").getByText("Done").waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId("import-tab-data").count()).toBe(1);
+      expect(await page.getByTestId("import-tab-comments").count()).toBe(0);
+      expect(await visibleText(page.getByTestId("import-columns"))).toContain("DepartmentDepartment name");
+      await checkA11y(page, "demographics import detail");
+      await screenshot(page, "desktop-demographics-import-detail");
+      await page.goto(`/dashboard/data/import/${id}/comments`);
+      await page.getByText("No feedback in this import").waitFor();
+    } finally {
+      await session.close();
+    }
+  });
 });

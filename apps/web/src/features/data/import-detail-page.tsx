@@ -101,6 +101,11 @@ export function ImportDetailLayout() {
           ))}
         </Tabs.List>
       </Tabs>
+      {detail.kind === "demographics" && (
+        <Text size="sm" c="dimmed">
+          Employee attributes have no sentiment, comments or themes: they become cohorts in the reports of your surveys.
+        </Text>
+      )}
       <Outlet context={{ detail } satisfies ImportDetailContext} />
     </Stack>
   );
