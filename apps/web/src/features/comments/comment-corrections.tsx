@@ -15,8 +15,8 @@ import { Alert, Badge, Button, Group, Modal, Select, Stack, Text, Tooltip } from
 import { IconPencil } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useParams } from "react-router";
 import { api, isApiError } from "../../lib/api";
+import { useReportSurveyId } from "../reports/report-survey-id";
 
 const correctionsKey = (surveyId: string) => ["reports", surveyId, "comment-corrections"] as const;
 
@@ -118,7 +118,7 @@ function CorrectDialog({ comment, surveyId, onClose }: { comment: CommentRow; su
 
 /** The "Corrected" badge (with the analyzer's labels) and the edit button of one comment. */
 export function CommentCorrectionControls({ comment }: { comment: CommentRow }) {
-  const { surveyId = "" } = useParams();
+  const surveyId = useReportSurveyId();
   const corrections = useCommentCorrections(surveyId);
   const [open, setOpen] = useState(false);
   const correction = corrections.data?.corrections.find((entry) => entry.commentId === comment.id);

@@ -30,7 +30,6 @@ import {
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAdjustments, IconFilterOff, IconLock, IconMessageOff, IconSearch, IconUsersGroup } from "@tabler/icons-react";
 import { useEffect, useReducer, useRef, useState } from "react";
-import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { useMe } from "../auth/session";
 import { QueryBoundary } from "../errors/query-boundary";
@@ -45,6 +44,7 @@ import { cohortKey, initialSearch, parseCohortKey, restoreFilters, searchReducer
 import { CommentCorrectionControls } from "./comment-corrections";
 import { CommentText, SentimentLabel } from "./comment-parts";
 import { useComments, useSaveSelectedFilters, useSelectedFilters } from "./comments-api";
+import { useReportSurveyId } from "../reports/report-survey-id";
 
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 
@@ -403,7 +403,7 @@ function CommentsPlaceholder() {
 
 /** …/comments: the survey's comments, filtered and searched; Staff see only their assigned cohorts' comments. */
 export function CommentsReportPage() {
-  const { surveyId = "" } = useParams();
+  const surveyId = useReportSurveyId();
   const saved = useSelectedFilters(surveyId);
   const [reportFilters] = useReportFilters();
   // Without the Comments Report the lock shows at once and no comments are requested.

@@ -1,6 +1,5 @@
 import { COMMENT_EMOTIONS, type SentimentBlock, type SentimentReport } from "@hearth/shared";
 import { Card, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { AiDisclaimer } from "../reports/ai-disclaimer";
@@ -13,6 +12,7 @@ import { formatPercent, sentimentSlices } from "../reports/report-format";
 import { PlaceholderBars } from "../reports/score-bar";
 import { useSentimentReport } from "./comments-api";
 import classes from "./comments.module.css";
+import { useReportSurveyId } from "../reports/report-survey-id";
 
 const EMOTION_COLOURS: Record<string, string> = {
   Love: "#12B85D",
@@ -131,7 +131,7 @@ function SentimentPlaceholder() {
 
 /** …/sentiment: how the survey's comments feel, overall and per open question, behind the Sentiment & Emotion feature. */
 export function SentimentReportPage() {
-  const { surveyId = "" } = useParams();
+  const surveyId = useReportSurveyId();
   const [filters] = useReportFilters();
   // A plan without the feature shows the lock at once and never asks the server (which would answer 403).
   const allowed = useHasFeature("SentimentReport");

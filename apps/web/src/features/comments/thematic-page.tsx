@@ -1,7 +1,6 @@
 import { COMMENT_MESSAGES, SENTIMENT_COLORS, type ThematicReport, type ThemeRow } from "@hearth/shared";
 import { Alert, Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconBulb, IconUsersGroup } from "@tabler/icons-react";
-import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { AiDisclaimer } from "../reports/ai-disclaimer";
@@ -14,6 +13,7 @@ import { PlaceholderBars } from "../reports/score-bar";
 import { SentimentLabel } from "./comment-parts";
 import { useThematicReport } from "./comments-api";
 import classes from "./comments.module.css";
+import { useReportSurveyId } from "../reports/report-survey-id";
 
 const SPLIT_ORDER = ["positive", "neutral", "negative"] as const;
 
@@ -139,7 +139,7 @@ function ThematicPlaceholder() {
 
 /** …/thematic: what people write about, as themes with counts, sentiment and example quotes. */
 export function ThematicReportPage() {
-  const { surveyId = "" } = useParams();
+  const surveyId = useReportSurveyId();
   const [filters] = useReportFilters();
   const allowed = useHasFeature("ThematicAnalysis");
   const query = useThematicReport(surveyId, filters, undefined, allowed === true);

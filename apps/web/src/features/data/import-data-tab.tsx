@@ -10,7 +10,7 @@ import { lazy, Suspense } from "react";
 import { PageLoader } from "../surveys/page-loader";
 import { useImportDetail } from "./import-detail-page";
 import { KIND_LABELS, STATUS_LABELS } from "./import-detail-tabs";
-import { WithSurveyParam } from "./survey-param";
+import { ReportSurveyIdProvider } from "../reports/report-survey-id";
 
 const BreakdownReportPage = lazy(() => import("../reports/breakdown-page").then((m) => ({ default: m.BreakdownReportPage })));
 
@@ -166,9 +166,9 @@ export function ImportDataTab() {
             Every choice and rating question's answers together, shown once at least as many responses as your visibility threshold are in.
           </Text>
           <Suspense fallback={<PageLoader />}>
-            <WithSurveyParam surveyId={detail.surveyId}>
+            <ReportSurveyIdProvider surveyId={detail.surveyId}>
               <BreakdownReportPage />
-            </WithSurveyParam>
+            </ReportSurveyIdProvider>
           </Suspense>
         </Stack>
       )}

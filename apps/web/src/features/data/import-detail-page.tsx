@@ -23,7 +23,7 @@ import {
   importTabFromPath,
   STATUS_LABELS,
 } from "./import-detail-tabs";
-import { WithSurveyParam } from "./survey-param";
+import { ReportSurveyIdProvider } from "../reports/report-survey-id";
 
 const SentimentReportPage = lazy(() => import("../comments/sentiment-page").then((m) => ({ default: m.SentimentReportPage })));
 const CommentsReportPage = lazy(() => import("../comments/comments-page").then((m) => ({ default: m.CommentsReportPage })));
@@ -145,9 +145,9 @@ export function ImportAnalysisTab({ tab }: { tab: Exclude<ImportDetailTab, "data
         </Alert>
       )}
       <Suspense fallback={<PageLoader />}>
-        <WithSurveyParam surveyId={detail.surveyId}>
+        <ReportSurveyIdProvider surveyId={detail.surveyId}>
           {tab === "sentiment" ? <SentimentReportPage /> : tab === "comments" ? <CommentsReportPage /> : <ThematicReportPage />}
-        </WithSurveyParam>
+        </ReportSurveyIdProvider>
       </Suspense>
     </Stack>
   );

@@ -1,6 +1,5 @@
 import type { BreakdownReport, ReportCohort, ReportFilter, SurveyField } from "@hearth/shared";
 import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { useSurvey } from "../surveys/survey-api";
@@ -12,6 +11,7 @@ import { donutLabelSpots, formatPercent, type Slice, sentimentSlices, showPieLab
 import { CsvButton } from "./report-parts";
 import classes from "./reports.module.css";
 import { PlaceholderBars } from "./score-bar";
+import { useReportSurveyId } from "./report-survey-id";
 
 type BreakdownQuestion = Extract<BreakdownReport, { hidden: false }>["questions"][number];
 
@@ -244,7 +244,7 @@ function filterableCohorts(fields: readonly SurveyField[]): ReportCohort[] {
  * feature, through the same suppression plan and cohort filters on the server.
  */
 export function BreakdownReportPage() {
-  const { surveyId = "" } = useParams();
+  const surveyId = useReportSurveyId();
   const [filters] = useReportFilters();
   const allowed = useHasFeature("BreakdownReport");
   const query = useBreakdownReport(surveyId, filters, allowed === true);

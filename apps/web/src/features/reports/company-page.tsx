@@ -1,6 +1,5 @@
 import type { CompanyReport, ReportFilter, ScoreRow } from "@hearth/shared";
 import { Card, Group, Paper, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useParams } from "react-router";
 import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { BenefitsMatrix, GroupAreasCard, RecommendCard } from "./company-sections";
@@ -11,6 +10,7 @@ import { formatInterval, formatPercent, formatScore } from "./report-format";
 import { CsvButton, PdfButton, SectionCard } from "./report-parts";
 import classes from "./reports.module.css";
 import { BarLegend, ComparisonBadge, PlaceholderBars, ScoreBarList, ScoreTrack } from "./score-bar";
+import { useReportSurveyId } from "./report-survey-id";
 
 /** A headline score (LOWI™ or SPARK) out of 5 with its benchmark, comparison and 95% interval. */
 function HeadlineScore({ label, row, testId, valueTestId }: { label: string; row: ScoreRow; testId: string; valueTestId?: string }) {
@@ -252,7 +252,7 @@ function CompanyReportView({ report, filters, refreshing }: { report: CompanyRep
 
 /** /dashboard/reports/lowi/:surveyId/company. */
 export function CompanyReportPage() {
-  const { surveyId = "" } = useParams();
+  const surveyId = useReportSurveyId();
   const [filters] = useReportFilters();
   const query = useCompanyReport(surveyId, filters);
   if (query.isError && isApiError(query.error, 400)) return <FilterErrorAlert error={query.error} />;

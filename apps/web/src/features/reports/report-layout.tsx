@@ -1,7 +1,8 @@
 import { Alert, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconPresentation } from "@tabler/icons-react";
 import { useMediaQuery } from "@mantine/hooks";
-import { Navigate, Outlet, useLocation, useNavigate, useParams } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { useReportSurveyId } from "./report-survey-id";
 import { isApiError } from "../../lib/api";
 import { AccessDeniedPage } from "../errors/access-denied-page";
 import { NotFoundPage } from "../errors/not-found-page";
@@ -22,7 +23,7 @@ export const DEMO_BANNER = "THIS IS A DEMO PREVIEW";
  * render ReportFilterBar themselves with their own `cohorts`). The tab's page renders below.
  */
 export function ReportLayout({ kind }: { kind: SurveyKind }) {
-  const { surveyId = "" } = useParams();
+  const surveyId = useReportSurveyId();
   const location = useLocation();
   const navigate = useNavigate();
   const survey = useSurvey(surveyId);

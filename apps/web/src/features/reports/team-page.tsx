@@ -1,7 +1,8 @@
 import type { TeamReport } from "@hearth/shared";
 import { Group, Select, Stack, Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { useParams, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { useReportSurveyId } from "./report-survey-id";
 import { isApiError } from "../../lib/api";
 import { QueryBoundary } from "../errors/query-boundary";
 import { useSurvey } from "../surveys/survey-api";
@@ -184,7 +185,7 @@ function TeamPlaceholder() {
 
 /** /dashboard/reports/lowi/:surveyId/team: the heatmap for one cohort question, chosen with ?cohort=. */
 export function TeamReportPage() {
-  const { surveyId = "" } = useParams();
+  const surveyId = useReportSurveyId();
   const [params, setParams] = useSearchParams();
   const cohort = params.get("cohort");
   const allowed = useHasFeature("LOWIReport");
