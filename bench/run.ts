@@ -20,6 +20,7 @@ import { LAG_RATE_PER_SECOND, measureAnalysisLag } from "./lib/analysis-lag.js";
 import { type ReportBenchResult, describeReports, runReportBench } from "./lib/reports.js";
 import { badgesPart } from "./lib/badges.js";
 import { billingPart } from "./lib/billing.js";
+import { dataImportPart } from "./lib/data-import.js";
 import { httpMeasures } from "./lib/http-measures.js";
 import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
 import {
@@ -307,6 +308,8 @@ async function main(): Promise<void> {
   if (runs("billing")) measures.push(...(await billingPart(freshDir(), log, notes)));
   // 3c. Badge images (issue 13): a render with no cache, cached embeds vs a static file (bench/lib/badges.ts).
   if (runs("badges")) measures.push(...(await badgesPart(log, notes)));
+  // 3d. Demographics import (issue 14): 100,000 rows uploaded, parsed, validated and committed (bench/lib/data-import.ts).
+  if (runs("data_import")) measures.push(...(await dataImportPart(freshDir(), log, notes)));
 
   // 4. Response ingest: the app in this process next to the bare one-insert route, PGlite then PostgreSQL.
   const ingestResults: IngestResult[] = [];

@@ -22,6 +22,7 @@ const BILLING = "issue 12";
 const BADGES = "issue 13";
 const START = "issue 11 item 11";
 const WEB = "issue 11 item 10";
+const IMPORTS = "issue 14";
 
 /** Goals by entry name. Entries not listed here have no stated goal. */
 export const GOALS: Readonly<Record<string, Goal>> = {
@@ -55,6 +56,10 @@ export const GOALS: Readonly<Record<string, Goal>> = {
   badge_png_render_p95: atMost("value", 50, BADGES),
   // cached embed requests per second vs a static file of the same bytes from the same process
   badge_embed_cached: atLeast("ratio", 0.5, BADGES),
+  // a 100,000-row demographics CSV from the upload's start to done (parse, validate, commit on PGlite)
+  csv_import_100k: atLeast("value", 20_000, IMPORTS),
+  // the server's peak resident set during that import ÷ its idle figure
+  csv_import_peak_memory: atMost("ratio", 1.5, IMPORTS),
 };
 
 export function goalFor(name: string): Goal | null {

@@ -5,6 +5,7 @@
  * that runs twice — or an import run again — never duplicates anyone.
  */
 import type { Readable } from "node:stream";
+import { Worker } from "node:worker_threads";
 import {
   type ColumnMatch,
   type DataImport,
@@ -36,8 +37,15 @@ import {
 } from "./data.repo.js";
 
 export const COMMIT_IMPORT_JOB = "data-import.commit";
-/** Rows validated and written per batch (one insert each). */
-export const IMPORT_BATCH_ROWS = 1_000;
+/** Rows validated and written per batch (one statement each, in a transaction with the counters). */
+export const IMPORT_BATCH_ROWS = 5_000;
+/** How many validated batches may wait to be written while the validating thread reads on. */
+const BATCHES_AHEAD = 2;
+/**
+ * How many pieces of the file (64 kB each as file storage reads them) may wait on the validating thread: enough for
+ * a few batches, so it reads on while this thread is busy writing (the embedded database runs on this thread).
+ */
+const PIECES_AHEAD = 32;
 
 const invalid = (field: string, message: string) => new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
 
@@ -202,11 +210,92 @@ async function forEachRowBatch(
   }
 }
 
+interface ValidatedBatch {
+  /** The accepted people as upsertEmployeeAttributes takes them (JSON). */
+  payload: string;
+  accepted: number;
+  rejected: number;
+}
+
+type ThreadMessage =
+  | ({ type: "batch" } & ValidatedBatch)
+  | { type: "took" }
+  | { type: "done"; rows: number }
+  | { type: "error"; message: string };
+
 /**
- * The commit job: the stored file parsed as it is read, every row validated (duplicates caught across the whole
- * file), the accepted written in batches of IMPORT_BATCH_ROWS, each with the counters as progress in one transaction.
- * The number of rows is known once the file is read: until then `totalRows` is 0 and the progress is the rows taken
- * so far (acceptedRows + rejectedRows). Safe to run twice: the writes are upserts and the counters are set, not added to.
+ * Parses and validates the stored file on a thread of its own (import-rows.worker.mjs), handing each batch of
+ * IMPORT_BATCH_ROWS rows to `write` in order; the thread reads on while at most BATCHES_AHEAD batches wait, so the
+ * next rows are checked while the last ones are written and memory stays flat. Resolves with the number of rows.
+ */
+async function validateOnThread(
+  ctx: AppContext,
+  storageKey: string,
+  columns: ColumnMatch[],
+  asOf: Date,
+  write: (batch: ValidatedBatch) => Promise<void>,
+): Promise<number> {
+  const body = await ctx.storage.get(storageKey);
+  if (!body) throw notFound("The uploaded file is no longer stored.");
+  const worker = new Worker(new URL("./import-rows.worker.mjs", import.meta.url), {
+    workerData: { columns, now: asOf.toISOString(), batchRows: IMPORT_BATCH_ROWS, ahead: BATCHES_AHEAD },
+  });
+  // decoded as text by the stream, so a character split between two reads arrives whole
+  body.setEncoding("utf8");
+  let untaken = 0;
+  body.on("data", (text: string) => {
+    worker.postMessage({ type: "text", text });
+    untaken += 1;
+    if (untaken >= PIECES_AHEAD) body.pause();
+  });
+  body.on("end", () => worker.postMessage({ type: "end" }));
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      let settled = false;
+      let written = Promise.resolve();
+      const fail = (error: Error) => {
+        if (settled) return;
+        settled = true;
+        reject(error);
+      };
+      body.on("error", (error) => fail(error));
+      worker.on("message", (message: ThreadMessage) => {
+        if (message.type === "took") {
+          untaken -= 1;
+          if (untaken < PIECES_AHEAD) body.resume();
+          return;
+        }
+        if (message.type === "error") return fail(new Error(`The file could not be read: ${message.message}`));
+        written = written.then(async () => {
+          if (settled) return;
+          if (message.type === "done") {
+            settled = true;
+            resolve(message.rows);
+            return;
+          }
+          try {
+            await write(message);
+            worker.postMessage({ type: "written" });
+          } catch (error) {
+            fail(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+      });
+      worker.on("error", (error) => fail(error));
+      worker.on("exit", (code) => fail(new Error(`The import's reading thread stopped (code ${code}).`)));
+    });
+  } finally {
+    await worker.terminate();
+    body.destroy();
+  }
+}
+
+/**
+ * The commit job: the stored file parsed and validated as it is read, on a thread of its own (duplicates caught
+ * across the whole file), the accepted written in batches of IMPORT_BATCH_ROWS, each with the counters as progress in
+ * one transaction. The number of rows is known once the file is read: until then `totalRows` is 0 and the progress is
+ * the rows taken so far (acceptedRows + rejectedRows). Safe to run twice: the writes are upserts and the counters are
+ * set, not added to.
  */
 export async function commitDataImport(ctx: AppContext, tenantId: string, importId: string, now = new Date()): Promise<void> {
   const { db } = ctx.database;
@@ -226,22 +315,20 @@ export async function commitDataImport(ctx: AppContext, tenantId: string, import
     rejectedRows: 0,
   });
   const columns = row.mapping.map((column) => ({ ...column, note: null }));
-  const seen = new Set<string>();
   let accepted = 0;
   let rejected = 0;
-  const totalRows = await forEachRowBatch(ctx, upload.storageKey, IMPORT_BATCH_ROWS, async (batch, firstLine) => {
-    // the rows are read as of the import's creation (tenure and age), the same day the rejected-rows download uses
-    const result = validateImportRows(columns, batch, { firstLine, seen, now: row.createdAt });
+  // the rows are read as of the import's creation (tenure and age), the same day the rejected-rows download uses
+  const totalRows = await validateOnThread(ctx, upload.storageKey, columns, row.createdAt, async (batch) => {
     await db.transaction(async (tx) => {
       const database = tx as unknown as Database;
-      await upsertEmployeeAttributes(database, tenantId, importId, result.accepted);
+      if (batch.accepted > 0) await upsertEmployeeAttributes(database, tenantId, importId, batch.payload);
       await updateDataImport(database, tenantId, importId, {
-        acceptedRows: accepted + result.accepted.length,
-        rejectedRows: rejected + result.rejected.length,
+        acceptedRows: accepted + batch.accepted,
+        rejectedRows: rejected + batch.rejected,
       });
     });
-    accepted += result.accepted.length;
-    rejected += result.rejected.length;
+    accepted += batch.accepted;
+    rejected += batch.rejected;
   });
   await updateDataImport(db, tenantId, importId, { status: "done", totalRows, finishedAt: new Date() });
 }
