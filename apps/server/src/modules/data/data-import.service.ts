@@ -46,6 +46,8 @@ const BATCHES_AHEAD = 2;
  * a few batches, so it reads on while this thread is busy writing (the embedded database runs on this thread).
  */
 const PIECES_AHEAD = 32;
+/** The validating thread's young generation: its garbage is short-lived and small, and the server's peak memory counts. */
+const THREAD_YOUNG_GENERATION_MB = 16;
 
 const invalid = (field: string, message: string) => new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
 
@@ -239,6 +241,7 @@ async function validateOnThread(
   if (!body) throw notFound("The uploaded file is no longer stored.");
   const worker = new Worker(new URL("./import-rows.worker.mjs", import.meta.url), {
     workerData: { columns, now: asOf.toISOString(), batchRows: IMPORT_BATCH_ROWS, ahead: BATCHES_AHEAD },
+    resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
   });
   // decoded as text by the stream, so a character split between two reads arrives whole
   body.setEncoding("utf8");
