@@ -31,6 +31,11 @@ export interface RouteDefinition<B, Q, P, R> {
    * types it may carry, documented as the success response.
    */
   produces?: readonly string[];
+  /**
+   * A body the handler reads itself as a stream (an upload, a multipart form), never parsed here: the JSON schema
+   * for each content type it takes, for the OpenAPI document only (built when the document is).
+   */
+  streamedBody?: () => Record<string, Record<string, unknown>>;
   /** Other answers than the success and the errors, documented by status with what they mean (a 304, say). */
   otherResponses?: Readonly<Record<number, string>>;
   status?: number;
@@ -123,7 +128,7 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
     withoutUndefined({
       summary: definition.summary,
       tags: definition.tags,
-      body: toJsonSchema(definition.body),
+      body: toJsonSchema(definition.body) ?? streamedBodySchema(definition.streamedBody),
       querystring: toJsonSchema(definition.query),
       params: toJsonSchema(definition.params),
       response: {
@@ -153,6 +158,12 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
       return result;
     },
   });
+}
+
+/** A streamed body as @fastify/swagger takes one per content type (`content`, each with its schema). */
+function streamedBodySchema(streamedBody: (() => Record<string, Record<string, unknown>>) | undefined) {
+  if (!streamedBody) return undefined;
+  return { content: Object.fromEntries(Object.entries(streamedBody()).map(([type, schema]) => [type, { schema }])) };
 }
 
 const withoutUndefined = <T extends Record<string, unknown>>(value: T): T =>

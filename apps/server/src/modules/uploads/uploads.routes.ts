@@ -1,17 +1,14 @@
 import type { Readable } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { sendAttachment } from "../../lib/download.js";
 import { defineRoute } from "../../lib/route.js";
+import { multipartBodySchema, uploadMultipart } from "./uploads.multipart.js";
+import { uploadedSchema, uploadFields } from "./uploads.schemas.js";
 import { DATA_URL_MAX_BYTES, readUpload, uploadDataUrl, uploadStream } from "./uploads.service.js";
 
-const uploadedSchema = z.object({ id: z.string(), fileName: z.string(), size: z.number().int(), contentType: z.string() });
-const describedFields = {
-  filename: z.string("Give the file's name").trim().min(1, "Give the file's name").max(255, "At most 255 characters"),
-  filetype: z.string("Give the file's type").trim().min(1, "Give the file's type").max(100, "At most 100 characters"),
-  path: z.string("Give a folder").trim().min(1, "Give a folder").max(130, "At most 130 characters"),
-};
 /** The body types the streaming upload takes as they come (a CSV may arrive as any of the types browsers give it). */
 const STREAMED_TYPES = [
   "text/csv",
@@ -24,7 +21,23 @@ const STREAMED_TYPES = [
   "application/octet-stream",
 ];
 
-/** Uploads (decision 0042): the data-URL form of the spec and a streaming form for large files; data-import permission. */
+/**
+ * A streamed upload that fails has not read the rest of what the client sends: the connection is closed after the
+ * answer rather than kept for a next request behind unread bytes.
+ */
+async function closingOnFailure<T>(reply: FastifyReply, upload: () => Promise<T>): Promise<T> {
+  try {
+    return await upload();
+  } catch (error) {
+    reply.header("connection", "close");
+    throw error;
+  }
+}
+
+/**
+ * Uploads (decision 0042): the data-URL form of the spec, and for large files the streaming forms, a multipart form
+ * (the importer's) and the raw body; data-import permission.
+ */
 export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineRoute(app, ctx, {
     method: "POST",
@@ -35,7 +48,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     status: 201,
     // base64 is 4/3 of the bytes, plus the JSON around it
     bodyLimit: Math.ceil((DATA_URL_MAX_BYTES * 4) / 3) + 64 * 1024,
-    body: z.object({ file: z.string("Send the file as a data URL").min(1, "Send the file as a data URL"), ...describedFields }),
+    body: z.object({ file: z.string("Send the file as a data URL").min(1, "Send the file as a data URL"), ...uploadFields }),
     response: uploadedSchema,
     handler: ({ actor, body }) => uploadDataUrl(ctx, actor, body),
   });
@@ -52,9 +65,31 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
       access: "data-import",
       status: 201,
       bodyLimit: ctx.env.UPLOAD_MAX_BYTES,
-      query: z.object(describedFields),
+      query: z.object(uploadFields),
+      streamedBody: () =>
+        Object.fromEntries(
+          STREAMED_TYPES.map((type) => [type, { type: "string", contentMediaType: type, description: "The file's bytes" }]),
+        ),
       response: uploadedSchema,
-      handler: ({ actor, query, request }) => uploadStream(ctx, actor, query, request.body as Readable),
+      handler: ({ actor, query, request, reply }) =>
+        closingOnFailure(reply, () => uploadStream(ctx, actor, query, request.body as Readable)),
+    });
+  });
+
+  await app.register(async (scope) => {
+    // Only this scope parses multipart/form-data; the parts are read by the handler as they arrive.
+    await scope.register(multipart);
+    defineRoute(scope, ctx, {
+      method: "POST",
+      url: "/api/uploads",
+      summary:
+        "Upload a large file as a multipart form (streamed; the progress is the request's): the fields filename, filetype and path, then the file; the type is checked on the bytes",
+      tags: ["uploads"],
+      access: "data-import",
+      status: 201,
+      streamedBody: () => ({ "multipart/form-data": multipartBodySchema() }),
+      response: uploadedSchema,
+      handler: ({ actor, request, reply }) => closingOnFailure(reply, () => uploadMultipart(ctx, actor, request)),
     });
   });
 

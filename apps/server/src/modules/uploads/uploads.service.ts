@@ -1,7 +1,8 @@
 /**
  * Uploads (issue 14 item 6, docs/decisions/0042): a file reaches the storage only as the type its bytes show, under
  * its company's own prefix, in a folder of plain segments, with a cleaned name; nothing in the request becomes a path.
- * The data-URL form is the spec's `POST /api/upload-file`; the streaming form carries large files (the importer's).
+ * The data-URL form is the spec's `POST /api/upload-file`; the streaming forms (a multipart form, the importer's, or
+ * the raw body) carry large files.
  */
 import { randomUUID } from "node:crypto";
 import { Readable, Transform } from "node:stream";
@@ -46,6 +47,9 @@ function checkContent(declared: UploadType, head: Uint8Array): void {
   }
 }
 
+const sizeLabel = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.max(1, Math.floor(bytes / 1024))} KB`;
+
 /**
  * Passes the bytes through while checking them: the first SNIFF_BYTES (or the whole file if smaller) must be the
  * declared type, and the total may not pass `limit`.
@@ -57,7 +61,7 @@ function checkingStream(declared: UploadType, limit: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (size > limit) return done(new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${Math.floor(limit / (1024 * 1024))} MB.`));
+      if (size > limit) return done(new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${sizeLabel(limit)}.`));
       if (!checked) {
         head = Buffer.concat([head, chunk]);
         if (head.length < SNIFF_BYTES) return done();
@@ -83,18 +87,41 @@ function checkingStream(declared: UploadType, limit: number): Transform {
   });
 }
 
-async function store(ctx: AppContext, actor: Actor, input: UploadRequest, declared: UploadType, body: Readable, limit: number) {
+/**
+ * Stores the checked bytes under the company's prefix, then records them. `beforeRecord` runs once the bytes are
+ * stored and before the row is written (a multipart form reads its remaining parts there); what it throws removes
+ * the stored file, like any failure on the way.
+ */
+async function store(
+  ctx: AppContext,
+  actor: Actor,
+  input: UploadRequest,
+  declared: UploadType,
+  body: Readable,
+  limit: number,
+  beforeRecord?: () => Promise<void>,
+) {
   const id = randomUUID();
   const fileName = cleanUploadName(input.filename, declared);
   const storageKey = `${actor.tenantId}/${input.path}/${id}-${fileName}`;
   const checked = checkingStream(declared, limit);
+  // The bytes may be refused before the storage reads them (it may first create a folder): the first refusal is
+  // kept here, and is the answer, whatever the storage then reports.
+  let refusal: unknown;
+  checked.on("error", (error) => {
+    refusal ??= error;
+  });
   body.on("error", (error) => checked.destroy(error));
+  // a body that broke off before it got here (a multipart part cut short) would never end the piping
+  if (body.destroyed && !body.readableEnded) checked.destroy(body.errored ?? new Error("The upload broke off."));
   let size: number;
   try {
     size = await ctx.storage.put(storageKey, body.pipe(checked), declared);
+    if (refusal) throw refusal;
+    await beforeRecord?.();
   } catch (error) {
     await ctx.storage.delete(storageKey).catch(() => undefined);
-    throw error;
+    throw refusal ?? error;
   }
   return insertUploadedFile(ctx.database.db, actor.tenantId, {
     id,
@@ -134,10 +161,19 @@ export async function uploadDataUrl(ctx: AppContext, actor: Actor, input: Upload
   return describe(await store(ctx, actor, input, declared, Readable.from([bytes]), DATA_URL_MAX_BYTES));
 }
 
-/** `PUT /api/uploads`: the file as the request body, streamed to the storage and checked on the way. */
-export async function uploadStream(ctx: AppContext, actor: Actor, input: UploadRequest, body: Readable): Promise<StoredUpload> {
+/**
+ * The streaming forms, `PUT /api/uploads` (the request body) and `POST /api/uploads` (the file part of a multipart
+ * form): the bytes go to the storage as they arrive and are checked on the way. `beforeRecord`: see store().
+ */
+export async function uploadStream(
+  ctx: AppContext,
+  actor: Actor,
+  input: UploadRequest,
+  body: Readable,
+  beforeRecord?: () => Promise<void>,
+): Promise<StoredUpload> {
   const declared = checkRequest(input);
-  return describe(await store(ctx, actor, input, declared, body, ctx.env.UPLOAD_MAX_BYTES));
+  return describe(await store(ctx, actor, input, declared, body, ctx.env.UPLOAD_MAX_BYTES, beforeRecord));
 }
 
 /** `GET /api/uploads/:id`: a file of the company, as stored. */

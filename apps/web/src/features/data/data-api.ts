@@ -20,15 +20,20 @@ export interface StoredUpload {
 }
 
 /**
- * PUT /api/uploads: the file as the request body, with the browser's own upload progress (fetch has none). Same
- * origin, so the session cookie and the Origin header go with it.
+ * POST /api/uploads: a multipart form, the text fields first and the file last (the server streams the file part to
+ * the storage as it arrives), with the browser's own upload progress (fetch has none). Same origin, so the session
+ * cookie and the Origin header go with it.
  */
 export function uploadFile(file: File, folder: string, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal) {
   return new Promise<StoredUpload>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    const query = new URLSearchParams({ filename: file.name, filetype: file.type || "text/csv", path: folder });
-    request.open("PUT", `/api/uploads?${query}`);
-    request.setRequestHeader("content-type", "text/csv");
+    const form = new FormData();
+    form.append("filename", file.name);
+    form.append("filetype", file.type || "text/csv");
+    form.append("path", folder);
+    form.append("file", file);
+    // no content-type header: the browser writes multipart/form-data with its boundary
+    request.open("POST", "/api/uploads");
     request.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
     request.onload = () => {
       const body = (() => {
@@ -54,7 +59,7 @@ export function uploadFile(file: File, folder: string, onProgress: (loaded: numb
     request.onerror = () => reject(new ApiError(0, "NETWORK", "The upload was interrupted. Check your connection and try again.", {}));
     request.onabort = () => reject(new ApiError(0, "ABORTED", "The upload was cancelled.", {}));
     signal?.addEventListener("abort", () => request.abort());
-    request.send(file);
+    request.send(form);
   });
 }
 
