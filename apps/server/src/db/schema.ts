@@ -179,10 +179,15 @@ export const notification = pgTable(
     link: text("link"),
     /** What the notification is about when the server may resolve it later ("complete-profile"); null for plain news. */
     kind: text("kind"),
+    /** The event that created it ("survey-published:{surveyId}"): one notification per user and event, however often it fires. */
+    eventKey: text("event_key"),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index("notification_tenant_user_idx").on(table.tenantId, table.userId, table.createdAt)],
+  (table) => [
+    index("notification_tenant_user_idx").on(table.tenantId, table.userId, table.createdAt),
+    uniqueIndex("notification_user_event_unique").on(table.userId, table.eventKey),
+  ],
 );
 
 export const activityLog = pgTable(

@@ -32,3 +32,10 @@ export const notificationListSchema = z.object({
   pageSize: z.number().int(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** A message of GET /api/notifications/stream (event "notifications"): the unread count and the newest notification. */
+export const notificationStreamMessageSchema = z.object({
+  unreadCount: z.number().int(),
+  newest: notificationSchema.nullable(),
+});
+export type NotificationStreamMessage = z.infer<typeof notificationStreamMessageSchema>;

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull, notInArray, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { notification } from "../../db/schema.js";
+import { rowsOf } from "../../db/client.js";
+import { notification, user } from "../../db/schema.js";
 
 export type NotificationRow = typeof notification.$inferSelect;
 
@@ -78,4 +79,94 @@ export async function deleteNotificationsOfKind(db: Database, tenantId: string, 
     .where(and(eq(notification.tenantId, tenantId), eq(notification.kind, kind)))
     .returning({ id: notification.id });
   return rows.length;
+}
+
+/** The company's users holding one of the roles (internal accounts of the company included). */
+export async function listUserIdsByRole(db: Database, tenantId: string, roles: readonly string[]): Promise<string[]> {
+  if (roles.length === 0) return [];
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), inArray(user.role, [...roles])));
+  return rows.map((row) => row.id);
+}
+
+/** Of the given user ids, those that belong to the company (an id from elsewhere is dropped, never notified). */
+export async function filterUserIdsOfTenant(db: Database, tenantId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), inArray(user.id, [...userIds])));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * One row per recipient for an event; a recipient who already has a notification of this event key gets none
+ * (the unique index on user and event key), so a retried job or a second call adds nothing. Answers the user ids
+ * that were notified now.
+ */
+export async function insertEventNotifications(
+  db: Database,
+  tenantId: string,
+  userIds: readonly string[],
+  row: { eventKey: string; kind: string; title: string; body: string; link: string | null },
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const inserted = await db
+    .insert(notification)
+    .values(userIds.map((userId) => ({ ...row, tenantId, userId })))
+    .onConflictDoNothing({ target: [notification.userId, notification.eventKey] })
+    .returning({ userId: notification.userId });
+  return inserted.flatMap((entry) => (entry.userId ? [entry.userId] : []));
+}
+
+/** Queues a message on a channel; PostgreSQL delivers it to listeners only when (and if) the transaction commits. */
+export async function queueChannelMessage(db: Database, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+export interface UnreadGroup {
+  userId: string | null;
+  kind: string | null;
+  unread: number;
+}
+
+/**
+ * Unread counts of several users at once, by user and kind, with the company-wide ones (user null) as their own
+ * groups: the caller adds what each reader may see (the same rule as countNotifications).
+ */
+export async function countUnreadByUser(db: Database, tenantId: string, userIds: readonly string[]): Promise<UnreadGroup[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: notification.userId, kind: notification.kind, unread: count() })
+    .from(notification)
+    .where(
+      and(
+        eq(notification.tenantId, tenantId),
+        isNull(notification.readAt),
+        or(inArray(notification.userId, [...userIds]), isNull(notification.userId)),
+      ),
+    )
+    .groupBy(notification.userId, notification.kind);
+  return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
+}
+
+/** Each user's newest own notification (one row per user). */
+export async function listNewestByUser(db: Database, tenantId: string, userIds: readonly string[]): Promise<NotificationRow[]> {
+  if (userIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select distinct on (user_id) id, tenant_id as "tenantId", user_id as "userId", title, body, link, kind,
+      event_key as "eventKey", read_at as "readAt", created_at as "createdAt"
+    from notification
+    where tenant_id = ${tenantId} and user_id in (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    order by user_id, created_at desc, id desc`);
+  return rowsOf<NotificationRow>(result).map((row) => ({
+    ...row,
+    readAt: row.readAt ? new Date(row.readAt) : null,
+    createdAt: new Date(row.createdAt),
+  }));
 }

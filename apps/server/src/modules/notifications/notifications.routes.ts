@@ -1,15 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import { notificationListSchema, okResponseSchema, pageQuerySchema, uuidParamSchema } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
-import { notFound } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
-import { countNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from "./notifications.repo.js";
+import { NotificationHub } from "./notifications.live.js";
+import { countNotifications, listNotifications } from "./notifications.repo.js";
+import { markAllRead, markRead, openLiveFeed, toNotification } from "./notifications.service.js";
+import { SseStreams } from "./notifications.sse.js";
 import { hiddenNotificationKinds, resolveProfilePrompt } from "./profile-prompt.js";
 
 const PAGE_SIZE = 25;
 
 export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
+  // One listener per process for live updates; open streams end before the server closes, the listener after.
+  const hub = new NotificationHub(ctx.database, app.log);
+  await hub.start();
+  const streams = new SseStreams();
+  app.addHook("preClose", async () => streams.endAll());
+  app.addHook("onClose", async () => hub.stop());
+
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/notifications",
@@ -27,14 +36,7 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
         countNotifications(db, actor.tenantId, actor.userId, hidden),
       ]);
       return {
-        items: rows.map((row) => ({
-          id: row.id,
-          title: row.title,
-          body: row.body,
-          link: row.link,
-          createdAt: row.createdAt.toISOString(),
-          readAt: row.readAt?.toISOString() ?? null,
-        })),
+        items: rows.map(toNotification),
         unreadCount: counts.unread,
         total: counts.total,
         page: query.page,
@@ -52,7 +54,7 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
     params: uuidParamSchema,
     response: okResponseSchema,
     handler: async ({ actor, params }) => {
-      if (!(await markNotificationRead(db, actor.tenantId, actor.userId, params.id))) throw notFound("Notification not found");
+      await markRead(db, actor, params.id);
       return { ok: true as const };
     },
   });
@@ -65,8 +67,19 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
     access: "signed-in",
     response: okResponseSchema,
     handler: async ({ actor }) => {
-      await markAllNotificationsRead(db, actor.tenantId, actor.userId);
+      await markAllRead(db, actor);
       return { ok: true as const };
     },
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/notifications/stream",
+    summary:
+      "Server-sent events for the signed-in user: an event `notifications` with the unread count and the newest notification, at once and whenever they change; a comment line every 25 seconds keeps the connection open. At most 5 streams per user (429 beyond).",
+    tags: ["notifications"],
+    access: "signed-in",
+    produces: ["text/event-stream"],
+    handler: async ({ actor, reply }) => streams.serve(reply, "notifications", (send) => openLiveFeed(hub, actor, send)),
   });
 }
