@@ -1,6 +1,3 @@
-import { DataIntegrityProof } from "@digitalbazaar/data-integrity";
-import { cryptosuite as eddsaRdfc2022 } from "@digitalbazaar/eddsa-rdfc-2022-cryptosuite";
-import * as vc from "@digitalbazaar/vc";
 import { OB_V3_CONTEXT, VC_V2_CONTEXT } from "./contexts.js";
 import { createDocumentLoader } from "./document-loader.js";
 import { CREDENTIAL_PATH, type Issuer, ISSUER_NAME, issuerDocument, STATUS_LIST_PATH, verificationMethodDocument } from "./issuer.js";
@@ -86,7 +83,31 @@ export function instanceDocuments(issuer: Issuer, statusList?: () => Promise<Cre
   };
 }
 
+/**
+ * The signing and verifying libraries (@digitalbazaar/vc with jsonld, the Data Integrity proof and its eddsa-rdfc-2022
+ * cryptosuite), loaded on their first use rather than at the server's start: about a megabyte of code that most
+ * starts never run (docs/benchmarks.md, "start_warm and the credentials' libraries").
+ */
+let proofLibraries:
+  | Promise<{
+      DataIntegrityProof: typeof import("@digitalbazaar/data-integrity").DataIntegrityProof;
+      eddsaRdfc2022: typeof import("@digitalbazaar/eddsa-rdfc-2022-cryptosuite").cryptosuite;
+      vc: typeof import("@digitalbazaar/vc");
+    }>
+  | undefined;
+const loadProofLibraries = () =>
+  (proofLibraries ??= Promise.all([
+    import("@digitalbazaar/data-integrity"),
+    import("@digitalbazaar/eddsa-rdfc-2022-cryptosuite"),
+    import("@digitalbazaar/vc"),
+  ]).then(([dataIntegrity, eddsa, vc]) => ({
+    DataIntegrityProof: dataIntegrity.DataIntegrityProof,
+    eddsaRdfc2022: eddsa.cryptosuite,
+    vc,
+  })));
+
 export async function signCredential(issuer: Issuer, credential: Credential, now = new Date()): Promise<Credential> {
+  const { DataIntegrityProof, eddsaRdfc2022, vc } = await loadProofLibraries();
   const suite = new DataIntegrityProof({ signer: issuer.keyPair.signer(), cryptosuite: eddsaRdfc2022, date: now });
   return vc.issue({ credential: structuredClone(credential), suite, documentLoader: createDocumentLoader(instanceDocuments(issuer)) });
 }
@@ -141,6 +162,7 @@ const record = (value: unknown): Record<string, unknown> | null =>
 
 /** Verifies a credential's Data Integrity proof with @digitalbazaar/vc, the local loader only, at `at`. */
 async function verifyProof(issuer: Issuer, credential: Credential, at: Date, statusList?: () => Promise<Credential>) {
+  const { DataIntegrityProof, eddsaRdfc2022, vc } = await loadProofLibraries();
   const suite = new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 });
   const result = await vc.verifyCredential({
     credential,

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
 import type { Ed25519KeyPair } from "@digitalbazaar/ed25519-multikey";
 import type { Env } from "../../env.js";
 import { MULTIKEY_CONTEXT, OB_V3_CONTEXT, SECURITY_V2_CONTEXT, VC_V2_CONTEXT } from "./contexts.js";
@@ -57,12 +56,10 @@ export function loadIssuer(env: Pick<Env, "APP_URL" | "BADGE_SIGNING_KEY" | "DAT
   if (!issuer) {
     const id = `${appUrl}${ISSUER_PATH}`;
     const keyId = `${id}#key-1`;
-    issuer = Ed25519Multikey.generate({ id: keyId, controller: id, seed: new Uint8Array(seed) }).then((keyPair) => ({
-      id,
-      keyId,
-      appUrl,
-      keyPair,
-    }));
+    // the key library is loaded on first use, like the signing libraries (credential.ts), not at the server's start
+    issuer = import("@digitalbazaar/ed25519-multikey")
+      .then((Ed25519Multikey) => Ed25519Multikey.generate({ id: keyId, controller: id, seed: new Uint8Array(seed) }))
+      .then((keyPair) => ({ id, keyId, appUrl, keyPair }));
     issuers.set(cacheKey, issuer);
   }
   return issuer;

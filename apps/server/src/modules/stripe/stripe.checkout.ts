@@ -55,7 +55,7 @@ async function ensureCustomer(stripe: StripePayments, db: Database, tenantId: st
   const stored = await findStripeCustomerId(db, tenantId);
   if (stored) return stored;
   const tenant = await findTenant(db, tenantId);
-  const customer = await stripe.client.customers.create(
+  const customer = await (await stripe.client()).customers.create(
     {
       name: tenant?.companyLegalName || tenant?.companyName || undefined,
       metadata: { tenantId },
@@ -83,7 +83,7 @@ export async function openStripeCheckout(
       stripe.log.warn({ orderId: order.id, total: order.total }, "stripe checkout skipped: nothing to charge, or the lines do not add up");
       return null;
     }
-    const session = await stripe.client.checkout.sessions.create(params, { idempotencyKey: `hearth-checkout-${order.id}` });
+    const session = await (await stripe.client()).checkout.sessions.create(params, { idempotencyKey: `hearth-checkout-${order.id}` });
     return session.url ?? null;
   } catch (error) {
     stripe.log.error({ err: error, orderId: order.id }, "stripe checkout session failed; the order awaits payment by invoice");
@@ -104,7 +104,7 @@ export async function openCustomerPortal(
   try {
     const customerId = await findStripeCustomerId(db, tenantId);
     if (!customerId) return null;
-    const session = await stripe.client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    const session = await (await stripe.client()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
     return session.url;
   } catch (error) {
     stripe.log.error({ err: error, tenantId }, "stripe customer portal session failed; redirecting to the billing page");

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Env } from "../../env.js";
 
 /**
@@ -14,7 +14,11 @@ export interface StripeApiAddress {
 
 /** Stripe as the app uses it (decision 0033): the client, the webhook signing secret, the app's address for return links. */
 export interface StripePayments {
-  client: Stripe;
+  /**
+   * The client, made on its first use: the `stripe` package (about 0.7 MB of code) is loaded then rather than at the
+   * server's start (docs/benchmarks.md, "start_warm and the credentials' libraries").
+   */
+  client(): Promise<Stripe>;
   webhookSecret: string;
   appUrl: string;
   log: FastifyBaseLogger;
@@ -33,13 +37,24 @@ export function createStripePayments(
   api?: StripeApiAddress,
 ): StripePayments | null {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return null;
-  const client = new Stripe(env.STRIPE_SECRET_KEY, {
-    timeout: STRIPE_TIMEOUT_MS,
-    // Every request Hearth makes carries an idempotency key, so one retry of a failed connection is safe.
-    maxNetworkRetries: 1,
-    telemetry: false,
-    appInfo: { name: "Hearth" },
-    ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}),
-  });
-  return { client, webhookSecret: env.STRIPE_WEBHOOK_SECRET, appUrl: env.APP_URL, log };
+  const secretKey = env.STRIPE_SECRET_KEY;
+  let client: Promise<Stripe> | undefined;
+  const makeClient = () =>
+    (client ??= loadStripe().then(
+      (StripeClient) =>
+        new StripeClient(secretKey, {
+          timeout: STRIPE_TIMEOUT_MS,
+          // Every request Hearth makes carries an idempotency key, so one retry of a failed connection is safe.
+          maxNetworkRetries: 1,
+          telemetry: false,
+          appInfo: { name: "Hearth" },
+          ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}),
+        }),
+    ));
+  return { client: makeClient, webhookSecret: env.STRIPE_WEBHOOK_SECRET, appUrl: env.APP_URL, log };
+}
+
+/** The `stripe` package's client class, imported on first use (and once). */
+export async function loadStripe(): Promise<typeof Stripe> {
+  return (await import("stripe")).default;
 }

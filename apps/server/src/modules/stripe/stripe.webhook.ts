@@ -3,14 +3,13 @@
  * the same transaction as its effect) and tolerates any order of arrival: only a paid Checkout Session pays its order,
  * through the same applyOrderPayment as the internal payment route, and only while the order awaits payment.
  */
-import Stripe from "stripe";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import { AppError, fieldsFromZodError } from "../../lib/errors.js";
 import { findOrder, lockOrder } from "../orders/orders.repo.js";
 import { applyOrderPayment } from "../orders/orders.service.js";
-import type { StripePayments } from "./stripe.client.js";
+import { loadStripe, type StripePayments } from "./stripe.client.js";
 import { claimStripeEvent, recordStripeEventOutcome } from "./stripe.repo.js";
 
 /** Who recorded a payment that came through Stripe (billing_order.recorded_by; an internal account's is its user id). */
@@ -108,7 +107,7 @@ async function applySessionEvent(
   return { outcome: "paid", tenantId, orderId };
 }
 
-function readEvent(stripe: StripePayments, rawBody: unknown, signature: string | string[] | undefined) {
+async function readEvent(stripe: StripePayments, rawBody: unknown, signature: string | string[] | undefined) {
   if (typeof signature !== "string" || signature === "") {
     throw new AppError("STRIPE_SIGNATURE_INVALID", "The Stripe-Signature header is missing.");
   }
@@ -117,9 +116,9 @@ function readEvent(stripe: StripePayments, rawBody: unknown, signature: string |
   }
   let event: unknown;
   try {
-    event = stripe.client.webhooks.constructEvent(rawBody, signature, stripe.webhookSecret);
+    event = (await stripe.client()).webhooks.constructEvent(rawBody, signature, stripe.webhookSecret);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+    if (error instanceof (await loadStripe()).errors.StripeSignatureVerificationError) {
       // A wrong signature, another endpoint's secret, or a timestamp outside Stripe's five-minute tolerance (a replay).
       throw new AppError("STRIPE_SIGNATURE_INVALID", "The Stripe signature does not match this event, or it is too old.", {
         message: `stripe signature refused: ${error.message}`,
@@ -141,7 +140,7 @@ export async function handleStripeWebhook(
   rawBody: unknown,
   signature: string | string[] | undefined,
 ): Promise<{ received: true; outcome: StripeEventOutcome }> {
-  const event = readEvent(stripe, rawBody, signature);
+  const event = await readEvent(stripe, rawBody, signature);
   let session: CheckoutSession | null = null;
   if (PAYING_EVENTS.has(event.type) || NON_PAYING_EVENTS.has(event.type)) {
     const parsed = sessionSchema.safeParse(event.data.object);
