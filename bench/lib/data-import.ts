@@ -160,7 +160,7 @@ function resetPeak(pid: number): boolean {
   }
 }
 
-/** Streams the file as the body of `PUT /api/uploads`, as the page sends it; answers the upload's id. */
+/** Streams the file as the body of `PUT /api/uploads` (the page sends the same bytes as a multipart POST to the same storage path); answers the upload's id. */
 function uploadFile(url: string, cookie: string, file: string, bytes: number): Promise<string> {
   const query = new URLSearchParams({ filename: path.basename(file), filetype: "text/csv", path: "imports" });
   return new Promise((resolve, reject) => {
