@@ -116,10 +116,25 @@ function parseInterval(text: string, unit: (value: number) => number = (value) =
 }
 
 /** The option whose own label the text spells (any case, accents, punctuation), or "Prefer not to say" for a refusal. */
+/** Each category's options by their normalised spelling, the first option winning (built once: imports ask per row). */
+const OPTION_LOOKUPS = new Map<DemographicCategory, Map<string, string>>();
+function optionLookup(category: DemographicCategory): Map<string, string> {
+  let lookup = OPTION_LOOKUPS.get(category);
+  if (!lookup) {
+    lookup = new Map();
+    for (const option of demographicOptions(category)) {
+      const key = normalizeLabel(option);
+      if (!lookup.has(key)) lookup.set(key, option);
+    }
+    OPTION_LOOKUPS.set(category, lookup);
+  }
+  return lookup;
+}
+
 function spelledOption(category: DemographicCategory, text: string): string | null {
   const key = normalizeLabel(text);
   if (DECLINED.includes(key)) return PREFER_NOT_TO_SAY;
-  return demographicOptions(category).find((option) => normalizeLabel(option) === key) ?? null;
+  return optionLookup(category).get(key) ?? null;
 }
 
 /**
@@ -217,12 +232,28 @@ const WORD_SPELLINGS: Partial<Record<DemographicCategory, Spellings>> = {
   "Geographic region": REGION_SPELLINGS,
 };
 
+/** Each category's word spellings by their normalised form, the first option listing one winning (built once). */
+const SPELLING_LOOKUPS = new Map<DemographicCategory, Map<string, string>>();
+function spellingLookup(category: DemographicCategory): Map<string, string> {
+  let lookup = SPELLING_LOOKUPS.get(category);
+  if (!lookup) {
+    lookup = new Map();
+    const table = WORD_SPELLINGS[category] ?? {};
+    for (const option of Object.keys(table)) {
+      for (const spelling of table[option]) {
+        const key = normalizeLabel(spelling);
+        if (!lookup.has(key)) lookup.set(key, option);
+      }
+    }
+    SPELLING_LOOKUPS.set(category, lookup);
+  }
+  return lookup;
+}
+
 function mapBySpelling(category: DemographicCategory, raw: string): string | null {
   const spelled = spelledOption(category, raw);
   if (spelled) return spelled;
-  const key = normalizeLabel(raw);
-  const table = WORD_SPELLINGS[category] ?? {};
-  return Object.keys(table).find((option) => table[option].some((spelling) => normalizeLabel(spelling) === key)) ?? null;
+  return spellingLookup(category).get(normalizeLabel(raw)) ?? null;
 }
 
 /**
