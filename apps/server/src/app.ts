@@ -48,6 +48,7 @@ import { registerReportRoutes } from "./modules/reports/reports.routes.js";
 import { registerUnsubscribeRoutes } from "./modules/invitations/unsubscribe.routes.js";
 import { registerHealthRoutes } from "./modules/health/health.routes.js";
 import { registerMeRoutes } from "./modules/me/me.routes.js";
+import { defineNotificationJobs } from "./modules/notifications/notifications.jobs.js";
 import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
 import { registerOrderRoutes } from "./modules/orders/orders.routes.js";
 import { registerSsoRoutes } from "./modules/sso/sso.routes.js";
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   for (const definition of defineReportJobs(ctx)) jobs.define(definition);
   for (const definition of defineCrmJobs(ctx)) jobs.define(definition);
   for (const definition of defineDataJobs(ctx)) jobs.define(definition);
+  for (const definition of defineNotificationJobs(ctx)) jobs.define(definition);
 
   let closing = false;
   app.addHook("onSend", async (request, reply) => {

@@ -34,6 +34,8 @@ import { readSurveyState } from "../reports/survey-state.js";
 import type { OrderPaidHook } from "../orders/orders.service.js";
 import { listDownloadedBadgeIds } from "./badge-actions.repo.js";
 import { insertIssuedBadges, listIssuedBadges, listLowiSurveyCounts, listRequestedBadgeIds } from "./certifications.repo.js";
+import { certificationGranted } from "../notifications/notification-events.js";
+import { notify } from "../notifications/notifications.service.js";
 
 /**
  * What the eligibility rules read of each of the company's LOWI surveys ending in a year on offer (docs/decisions/0035):
@@ -190,4 +192,5 @@ export const issueOrderBadges: OrderPaidHook = async (tx, tenantId, paid) => {
     ];
   });
   await insertIssuedBadges(tx, tenantId, rows);
+  for (const row of rows) await notify(tx, tenantId, certificationGranted(row));
 };

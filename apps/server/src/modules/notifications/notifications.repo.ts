@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
-import { notification, user } from "../../db/schema.js";
+import { invitee, notification, survey, tenant, user } from "../../db/schema.js";
 
 export type NotificationRow = typeof notification.$inferSelect;
 
@@ -169,4 +169,63 @@ export async function listNewestByUser(db: Database, tenantId: string, userIds: 
     readAt: row.readAt ? new Date(row.readAt) : null,
     createdAt: new Date(row.createdAt),
   }));
+}
+
+export interface SurveyForNotices {
+  id: string;
+  tenantId: string;
+  name: string;
+  isLowi: boolean;
+  endDate: Date | null;
+  visibilityThreshold: number | null;
+  headcount: number | null;
+}
+
+/**
+ * The periodic notices' sweep, across companies (like the outbox sweeps): published surveys made in Hearth, neither
+ * archived nor demo data, still open or closed since `closedSince`.
+ */
+export async function listSurveysForNotices(db: Database, closedSince: Date): Promise<SurveyForNotices[]> {
+  return db
+    .select({
+      id: survey.id,
+      tenantId: survey.tenantId,
+      name: survey.name,
+      isLowi: survey.isLowi,
+      endDate: survey.endDate,
+      visibilityThreshold: survey.visibilityThreshold,
+      headcount: tenant.headcount,
+    })
+    .from(survey)
+    .innerJoin(tenant, eq(tenant.id, survey.tenantId))
+    .where(
+      and(
+        eq(survey.draft, false),
+        eq(survey.archived, false),
+        eq(survey.isDemo, false),
+        eq(survey.source, "survey"),
+        or(isNull(survey.endDate), gt(survey.endDate, closedSince)),
+      ),
+    );
+}
+
+/** Of these event keys, those the company has already notified someone of. */
+export async function listNotifiedEventKeys(db: Database, tenantId: string, eventKeys: readonly string[]): Promise<Set<string>> {
+  if (eventKeys.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ eventKey: notification.eventKey })
+    .from(notification)
+    .where(and(eq(notification.tenantId, tenantId), inArray(notification.eventKey, [...eventKeys])));
+  return new Set(rows.flatMap((row) => (row.eventKey ? [row.eventKey] : [])));
+}
+
+/** Invitees whose invitation could not be delivered, by survey. */
+export async function countFailedInvitees(db: Database, tenantId: string, surveyIds: readonly string[]): Promise<Map<string, number>> {
+  if (surveyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ surveyId: invitee.surveyId, failed: count() })
+    .from(invitee)
+    .where(and(eq(invitee.tenantId, tenantId), inArray(invitee.surveyId, [...surveyIds]), eq(invitee.sendStatus, "Failed")))
+    .groupBy(invitee.surveyId);
+  return new Map(rows.map((row) => [row.surveyId, Number(row.failed)]));
 }

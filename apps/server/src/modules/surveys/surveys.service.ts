@@ -40,6 +40,8 @@ import {
   listSurveysOfPreset,
   updateSurvey,
 } from "./surveys.repo.js";
+import { surveyPublished } from "../notifications/notification-events.js";
+import { notify } from "../notifications/notifications.service.js";
 
 export interface SurveyInput {
   surveyPreset: string;
@@ -229,6 +231,7 @@ export async function createSurvey(ctx: AppContext, actor: Actor, input: SurveyI
       action: "create_survey",
       data: { surveyId: created.id, surveyPreset: preset.id, draft: input.draft, byInternalAccount: actor.isInternalAccount },
     });
+    if (!input.draft) await notify(tx as unknown as Database, actor.tenantId, surveyPublished(created, actor.userId));
     return created;
   });
   return describeSurvey(row, 0, ctx.env.APP_URL);
@@ -271,6 +274,7 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
       action: wasPublished ? "edit_published_survey" : draft ? "save_survey_draft" : "publish_survey",
       data: { surveyId, byInternalAccount: actor.isInternalAccount },
     });
+    if (row && !draft && !wasPublished) await notify(tx as unknown as Database, actor.tenantId, surveyPublished(row, actor.userId));
     return row;
   });
   if (!updated) throw notFound("Survey not found");

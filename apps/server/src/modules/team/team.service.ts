@@ -48,6 +48,8 @@ import {
   updateInvitation,
   updateMemberRole,
 } from "./team.repo.js";
+import { teamMemberJoined } from "../notifications/notification-events.js";
+import { notify } from "../notifications/notifications.service.js";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -279,6 +281,8 @@ export async function acceptMemberInvitation(ctx: AppContext, input: InvitationA
         data: { email: row.email, role: row.role, invitationId: row.id, timestamp: now.toISOString() },
       },
     ]);
+    const name = `${input.firstName} ${input.lastName}`.trim() || row.email;
+    await notify(database, row.tenantId, teamMemberJoined({ userId, name, role: row.role as Role }));
     return { email: row.email };
   });
 }

@@ -14,11 +14,12 @@ export interface NotificationPage {
 
 export const NOTIFICATIONS_KEY = ["notifications"] as const;
 
-export function useNotifications(page: number, options: { poll?: boolean } = {}) {
+/** `poll` asks the server every so many milliseconds (the bell, while its live stream is down). */
+export function useNotifications(page: number, options: { poll?: number | false } = {}) {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, page],
     queryFn: () => api<NotificationPage>(`/api/notifications?page=${page}`),
-    refetchInterval: options.poll ? 60_000 : false,
+    refetchInterval: options.poll ?? false,
     placeholderData: (previous) => previous,
   });
 }

@@ -1,8 +1,9 @@
 import { ActionIcon, Box, Divider, Indicator, Menu, Text } from "@mantine/core";
-import { IconBell } from "@tabler/icons-react";
+import { IconBell, IconChecks } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { Link } from "react-router";
-import { useNotifications } from "./notifications-api";
+import { useMarkRead, useNotifications } from "./notifications-api";
+import { FALLBACK_POLL_MS, useNotificationStream } from "./notifications-stream";
 
 const LATEST_COUNT = 5;
 
@@ -12,7 +13,10 @@ export function internalLink(link: string | null): string {
 }
 
 export function NotificationsBell() {
-  const notifications = useNotifications(1, { poll: true });
+  // live over server-sent events; polled only while the stream is down
+  const live = useNotificationStream();
+  const notifications = useNotifications(1, { poll: live ? false : FALLBACK_POLL_MS });
+  const markRead = useMarkRead();
   const unread = notifications.data?.unreadCount ?? 0;
   const latest = notifications.data?.items.slice(0, LATEST_COUNT) ?? [];
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
@@ -53,6 +57,11 @@ export function NotificationsBell() {
             </Menu.Item>
           ))}
           <Divider my={4} />
+          {unread > 0 && (
+            <Menu.Item leftSection={<IconChecks size={16} aria-hidden />} onClick={() => markRead.mutate("all")}>
+              Mark all as read
+            </Menu.Item>
+          )}
           <Menu.Item component={Link} to="/dashboard/notifications" c="ember.8" fw={600}>
             See all notifications
           </Menu.Item>
