@@ -21,6 +21,7 @@ import { type ReportBenchResult, describeReports, runReportBench } from "./lib/r
 import { badgesPart } from "./lib/badges.js";
 import { billingPart } from "./lib/billing.js";
 import { dataImportPart } from "./lib/data-import.js";
+import { notificationsPart } from "./lib/notifications.js";
 import { httpMeasures } from "./lib/http-measures.js";
 import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
 import {
@@ -310,6 +311,8 @@ async function main(): Promise<void> {
   if (runs("badges")) measures.push(...(await badgesPart(log, notes)));
   // 3d. Demographics import (issue 14): 100,000 rows uploaded, parsed, validated and committed (bench/lib/data-import.ts).
   if (runs("data_import")) measures.push(...(await dataImportPart(freshDir(), log, notes)));
+  // 3e. Live notifications (issue 15): 1,000 server-sent event streams told of a survey's publication (bench/lib/notifications.ts).
+  if (runs("notifications")) measures.push(...(await notificationsPart(freshDir(), log, notes)));
 
   // 4. Response ingest: the app in this process next to the bare one-insert route, PGlite then PostgreSQL.
   const ingestResults: IngestResult[] = [];

@@ -23,6 +23,7 @@ const BADGES = "issue 13";
 const START = "issue 11 item 11";
 const WEB = "issue 11 item 10";
 const IMPORTS = "issue 14";
+const NOTIFICATIONS = "issue 15";
 
 /** Goals by entry name. Entries not listed here have no stated goal. */
 export const GOALS: Readonly<Record<string, Goal>> = {
@@ -60,6 +61,8 @@ export const GOALS: Readonly<Record<string, Goal>> = {
   csv_import_100k: atLeast("value", 20_000, IMPORTS),
   // the server's peak resident set during that import ÷ its idle figure
   csv_import_peak_memory: atMost("ratio", 1.5, IMPORTS),
+  // a survey published → its notification received by each of 1,000 clients over server-sent events, p95
+  notification_fanout: atMost("value", 500, NOTIFICATIONS),
 };
 
 export function goalFor(name: string): Goal | null {
