@@ -35,6 +35,8 @@ import {
   updateDataImport,
   upsertEmployeeAttributes,
 } from "./data.repo.js";
+import { importFinished } from "../notifications/notification-events.js";
+import { notify } from "../notifications/notifications.service.js";
 
 export const COMMIT_IMPORT_JOB = "data-import.commit";
 /** Rows validated and written per batch (one statement each, in a transaction with the counters). */
@@ -333,7 +335,13 @@ export async function commitDataImport(ctx: AppContext, tenantId: string, import
     accepted += batch.accepted;
     rejected += batch.rejected;
   });
-  await updateDataImport(db, tenantId, importId, { status: "done", totalRows, finishedAt: new Date() });
+  // done, and the person who started it told, in one transaction (a second run finds the notification given)
+  await db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    await updateDataImport(database, tenantId, importId, { status: "done", totalRows, finishedAt: new Date() });
+    const outcome = { fileName: row.fileName, rows: accepted, rejected, kind: "demographics" as const };
+    await notify(database, tenantId, importFinished(importId, row.createdByUserId, outcome));
+  });
 }
 
 export async function listCompanyDataImports(ctx: AppContext, actor: Actor): Promise<{ imports: DataImport[] }> {

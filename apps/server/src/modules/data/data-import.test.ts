@@ -78,6 +78,15 @@ describe("demographics imports", () => {
     expect(rows).toHaveLength(9_900);
     const progress = (await call(testApp.app, "GET", `/api/data/imports/${id}`, { cookie: owner.cookie })).json();
     expect(progress).toMatchObject({ status: "done", totalRows: 10_000, acceptedRows: 9_900, rejectedRows: 100 });
+    // the one who started it is told once, however often the job ran; nobody in another company
+    const told = async (cookie: string) =>
+      (await call(testApp.app, "GET", "/api/notifications", { cookie }))
+        .json()
+        .items.filter((item: { link: string | null }) => item.link === `/dashboard/data/import/${id}`);
+    expect((await told(owner.cookie)).map((item: { title: string; body: string }) => [item.title, item.body])).toEqual([
+      ["Import finished: people.csv", "9,900 rows of people imported from people.csv. 100 rows were rejected; the import page lists them."],
+    ]);
+    expect(await told(other.cookie)).toEqual([]);
     const ana = rows.find((row) => row.email === "person1@example.com");
     expect(ana).toMatchObject({
       firstName: "Name1",

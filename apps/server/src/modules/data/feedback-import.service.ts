@@ -41,6 +41,8 @@ import {
 } from "./data-import.service.js";
 import { type DataImportRow, findDataImport, insertDataImport, updateDataImport } from "./data.repo.js";
 import { advanceImportProgress, insertImportedResponses, markImportRunning, setImportSurvey } from "./feedback-import.repo.js";
+import { importFinished } from "../notifications/notification-events.js";
+import { notify } from "../notifications/notifications.service.js";
 
 const invalid = (field: string, message: string) => new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
 
@@ -227,7 +229,12 @@ export async function commitFeedbackImport(ctx: AppContext, tenantId: string, im
     if (hasComments && result.answers.length > 0) wakeCommentAnalysis(ctx);
   }
   await ctx.storage.put(upload.storageKey, Readable.from([keepChosenColumns(headers, rows, columns)]), "text/csv");
-  await updateDataImport(db, tenantId, importId, { status: "done", finishedAt: new Date() });
+  await db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    await updateDataImport(database, tenantId, importId, { status: "done", finishedAt: new Date() });
+    const outcome = { fileName: row.fileName, rows: accepted, rejected, kind: "feedback" as const };
+    await notify(database, tenantId, importFinished(importId, row.createdByUserId, outcome));
+  });
 }
 
 class StaleRun extends Error {}

@@ -105,6 +105,12 @@ describe("feedback imports", () => {
     for (const row of rows) expect(JSON.stringify(row.answers)).not.toContain("@");
     const progress = (await call(testApp.app, "GET", `/api/data/imports/${importId}`, { cookie: owner.cookie })).json();
     expect(progress).toMatchObject({ status: "done", totalRows: 2_000, acceptedRows: 1_980, rejectedRows: 20 });
+    // the one who started it is told once, however often the job ran
+    const told = (await call(testApp.app, "GET", "/api/notifications", { cookie: owner.cookie }))
+      .json()
+      .items.filter((item: { link: string | null }) => item.link === `/dashboard/data/import/${importId}`);
+    expect(told).toHaveLength(1);
+    expect(told[0].title).toMatch(/^Import finished: /);
     // a late run that read the import before it was done cannot turn it back to running
     expect(await markImportRunning(testApp.ctx.database.db, owner.tenantId, importId, { startedAt: new Date(), totalRows: 2_000 })).toBe(
       false,
