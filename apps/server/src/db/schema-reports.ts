@@ -123,3 +123,29 @@ export const commentLabelCorrection = pgTable(
   },
   (table) => [index("comment_label_correction_tenant_idx").on(table.tenantId)],
 );
+
+/**
+ * A comment served to a labeler (decision 0050): one row per labeler and comment, so a comment is never served to
+ * the same labeler twice. The labels are empty until they submit; `skipped_at` is set when they skip it instead.
+ */
+export const commentLabel = pgTable(
+  "comment_label",
+  {
+    labelerUserId: text("labeler_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    excerptId: uuid("excerpt_id")
+      .notNull()
+      .references(() => commentExcerpt.id, { onDelete: "cascade" }),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    sentiment: text("sentiment"),
+    emotion: text("emotion"),
+    topic: text("topic"),
+    servedAt: timestamp("served_at", { withTimezone: true }).notNull().defaultNow(),
+    labeledAt: timestamp("labeled_at", { withTimezone: true }),
+    skippedAt: timestamp("skipped_at", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.labelerUserId, table.excerptId] }), index("comment_label_excerpt_idx").on(table.excerptId)],
+);

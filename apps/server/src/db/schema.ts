@@ -22,6 +22,8 @@ export const tenant = pgTable("tenant", {
   isInternalAccount: boolean("is_internal_account").notNull().default(false),
   isDemo: boolean("is_demo").notNull().default(false),
   visibilityThreshold: integer("visibility_threshold").notNull().default(5),
+  /** The company lets Hearth's labelers read its published comments of closed surveys, text only (decision 0050). */
+  allowLabelling: boolean("allow_labelling").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -45,10 +47,16 @@ export const user = pgTable(
       .notNull()
       .references(() => tenant.id, { onDelete: "cascade" }),
     isInternalAccount: boolean("is_internal_account").notNull().default(false),
+    /** An internal account's feature visibility (spec §6): true sees every feature ("Gold"), false the company's own ("User"). */
+    internalVisibility: boolean("internal_visibility").notNull().default(true),
     /** When the user ticked "I accept the Terms of Use and the Privacy Policy" at registration; null before this column. */
     termsAndConditionsAcceptDate: timestamp("terms_and_conditions_accept_date", { withTimezone: true }),
     /** The comment filters a user last chose (spec: selectedFilters), per survey. */
     selectedFilters: jsonb("selected_filters").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** Labels comments for the analyzer's evaluation (spec: labeler; decision 0050); set by `npm run set-labeler`. */
+    labeler: boolean("labeler").notNull().default(false),
+    /** One point per comment this user labelled (spec: labeledPoints). */
+    labeledPoints: integer("labeled_points").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
