@@ -15,6 +15,7 @@ export default defineConfig({
     "./apps/server/src/db/schema-team.ts",
     "./apps/server/src/db/schema-uploads.ts",
     "./apps/server/src/db/schema-data.ts",
+    "./apps/server/src/db/schema-operator.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

@@ -22,6 +22,7 @@ import * as profileSchema from "./schema-profile.js";
 import * as teamSchema from "./schema-team.js";
 import * as uploadSchema from "./schema-uploads.js";
 import * as dataSchema from "./schema-data.js";
+import * as operatorSchema from "./schema-operator.js";
 
 const schema = {
   ...coreSchema,
@@ -36,6 +37,7 @@ const schema = {
   ...teamSchema,
   ...uploadSchema,
   ...dataSchema,
+  ...operatorSchema,
 };
 
 export type Schema = typeof schema;
