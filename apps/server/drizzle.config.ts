@@ -16,6 +16,7 @@ export default defineConfig({
     "./apps/server/src/db/schema-uploads.ts",
     "./apps/server/src/db/schema-data.ts",
     "./apps/server/src/db/schema-operator.ts",
+    "./apps/server/src/db/schema-tutorials.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

@@ -23,6 +23,7 @@ import * as teamSchema from "./schema-team.js";
 import * as uploadSchema from "./schema-uploads.js";
 import * as dataSchema from "./schema-data.js";
 import * as operatorSchema from "./schema-operator.js";
+import * as tutorialSchema from "./schema-tutorials.js";
 
 const schema = {
   ...coreSchema,
@@ -38,6 +39,7 @@ const schema = {
   ...uploadSchema,
   ...dataSchema,
   ...operatorSchema,
+  ...tutorialSchema,
 };
 
 export type Schema = typeof schema;
