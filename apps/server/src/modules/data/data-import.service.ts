@@ -123,7 +123,7 @@ export async function startDataImport(ctx: AppContext, actor: Actor, input: Data
 const HEADER_BYTES = 64 * 1024;
 
 /** The header row, from the first HEADER_BYTES of the file only: starting an import never reads the whole file. */
-async function readHeaders(ctx: AppContext, storageKey: string): Promise<string[]> {
+export async function readHeaders(ctx: AppContext, storageKey: string): Promise<string[]> {
   const body = await ctx.storage.get(storageKey);
   if (!body) throw notFound("The uploaded file is no longer stored.");
   const chunks: Buffer[] = [];

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeAttribute } from "../../db/schema-data.js";
 import { addMember, call, createTestApp, registerCompany, type Session, type TestApp } from "../../test/harness.js";
 import { commitDataImport } from "./data-import.service.js";
+import { uploadCsvText } from "./data.test-helpers.js";
 
 const HEADERS = ["Work Email", "First Name", "Age", "Dept", "Weekly Hours", "Shoe size"];
 const COLUMNS = [
@@ -43,16 +44,7 @@ describe("demographics imports", () => {
   let owner: Session;
   let other: Session;
   let staff: Session;
-  const uploadCsv = async (cookie: string, text: string, filename = "people.csv") => {
-    const response = await testApp.app.inject({
-      method: "PUT",
-      url: `/api/uploads?${new URLSearchParams({ filename, filetype: "text/csv", path: "imports" })}`,
-      headers: { origin: "http://hearth.test", cookie, "content-type": "text/csv" },
-      payload: Buffer.from(text),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().id as string;
-  };
+  const uploadCsv = (cookie: string, text: string, filename = "people.csv") => uploadCsvText(testApp.app, cookie, text, filename);
   const start = (cookie: string, uploadId: string, columns: unknown = COLUMNS) =>
     call(testApp.app, "POST", "/api/data/imports", { cookie, body: { uploadId, kind: "demographics", columns } });
 

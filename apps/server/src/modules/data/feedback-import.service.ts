@@ -37,6 +37,7 @@ import {
   getDataImport,
   IMPORT_BATCH_ROWS,
   readRejectedRows,
+  readHeaders,
   startDataImport,
 } from "./data-import.service.js";
 import { type DataImportRow, findDataImport, insertDataImport, updateDataImport } from "./data.repo.js";
@@ -45,29 +46,6 @@ import { importFinished } from "../notifications/notification-events.js";
 import { notify } from "../notifications/notifications.service.js";
 
 const invalid = (field: string, message: string) => new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
-
-/** How much of a file is read to find its header row when an import starts. */
-const HEADER_BYTES = 64 * 1024;
-
-async function readHead(ctx: AppContext, storageKey: string): Promise<string[]> {
-  const body = await ctx.storage.get(storageKey);
-  if (!body) throw notFound("The uploaded file is no longer stored.");
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const bytes = Buffer.from(chunk as Buffer);
-    chunks.push(bytes);
-    size += bytes.length;
-    if (size >= HEADER_BYTES) break;
-  }
-  body.destroy();
-  const head = Buffer.concat(chunks)
-    .subarray(0, HEADER_BYTES)
-    .toString("utf8")
-    .replace(/^\uFEFF/, "");
-  const first = Papa.parse<string[]>(head, { preview: 1, skipEmptyLines: "greedy" }).data[0] ?? [];
-  return first.map((header) => header.trim());
-}
 
 /** The header row and the data rows of a stored file, empty lines skipped. */
 async function readTable(ctx: AppContext, storageKey: string): Promise<{ headers: string[]; rows: string[][] }> {
@@ -108,7 +86,7 @@ export async function startFeedbackImport(ctx: AppContext, actor: Actor, input: 
   const upload = await findUploadedFile(db, actor.tenantId, input.uploadId);
   if (!upload) throw notFound("Upload the file again: it was not found.");
   if (upload.contentType !== "text/csv") throw invalid("uploadId", "Imports read CSV files only.");
-  const headers = await readHead(ctx, upload.storageKey);
+  const headers = await readHeaders(ctx, upload.storageKey);
   const columns = checkChoices(input.columns, headers);
   const fields = feedbackSurveyFields(columns);
   const keyByIndex = new Map(columns.map((column, position) => [column.index, fields[position].key]));

@@ -15,6 +15,7 @@ import { completeProfileAndSetPlan } from "../surveys/surveys.test-helpers.js";
 import { findUploadedFile } from "../uploads/uploads.repo.js";
 import { markImportRunning } from "./feedback-import.repo.js";
 import { commitImport } from "./feedback-import.service.js";
+import { uploadCsvText } from "./data.test-helpers.js";
 
 const HEADERS = ["Work Email", "Department", "Happiness (1-5)", "What would you change?"];
 const DEPARTMENTS = ["Sales", "Support", "Engineering"];
@@ -42,16 +43,7 @@ describe("feedback imports", () => {
   let testApp: TestApp;
   let owner: Session;
   let other: Session;
-  const uploadCsv = async (cookie: string, text: string, filename = "pulse-2025.csv") => {
-    const response = await testApp.app.inject({
-      method: "PUT",
-      url: `/api/uploads?${new URLSearchParams({ filename, filetype: "text/csv", path: "imports" })}`,
-      headers: { origin: "http://hearth.test", cookie, "content-type": "text/csv" },
-      payload: Buffer.from(text),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().id as string;
-  };
+  const uploadCsv = (cookie: string, text: string, filename = "pulse-2025.csv") => uploadCsvText(testApp.app, cookie, text, filename);
   const start = (cookie: string, uploadId: string, columns: unknown = COLUMNS) =>
     call(testApp.app, "POST", "/api/data/imports", { cookie, body: { uploadId, kind: "feedback", columns } });
   const countOf = async (table: typeof survey | typeof dataImport, tenantId: string) => {

@@ -22,6 +22,7 @@ import { generateLowiAnswers } from "../../seed/demo-surveys.js";
 import { analyseNewResponses } from "../comments/comment-analysis.js";
 import { insertResponse } from "../surveys/surveys.repo.js";
 import { completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
+import { filterQuery, listGroups, readGroupSizes } from "./report-attacker.test-helpers.js";
 import { flushSurveyState } from "./survey-state.js";
 
 async function setCompanyThreshold(testApp: TestApp, owner: Session, visibilityThreshold: number): Promise<void> {
@@ -47,9 +48,6 @@ async function storedThreshold(testApp: TestApp, tenantId: string, surveyId: str
     .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)));
   return row?.threshold ?? null;
 }
-
-const filterQuery = (filters: readonly CohortFilter[]) =>
-  filters.map((filter) => `filter=${encodeURIComponent(`${filter.key}:${filter.value}`)}`).join("&");
 
 describe("anonymity across thresholds (issue 11 item 3)", () => {
   let testApp: TestApp;
@@ -84,71 +82,8 @@ describe("anonymity across thresholds (issue 11 item 3)", () => {
     await flushSurveyState(testApp.ctx, owner.tenantId, surveyId);
     const dimensions = cohortDimensionsFromFields(fields);
     expect(dimensions.length).toBeGreaterThanOrEqual(6);
-    // Every group an attacker can ask for: the whole survey, each cohort, each pair of cohorts of different keys.
-    const groups: CohortFilter[][] = [[]];
-    for (const dimension of dimensions) for (const value of dimension.values) groups.push([{ key: dimension.key, value }]);
-    for (let i = 0; i < dimensions.length; i++)
-      for (let j = i + 1; j < dimensions.length; j++)
-        for (const a of dimensions[i].values)
-          for (const b of dimensions[j].values)
-            groups.push([
-              { key: dimensions[i].key, value: a },
-              { key: dimensions[j].key, value: b },
-            ]);
-
-    /** A group's name: its filters in key order (the order `groups` lists them in). */
-    const nameOf = (filters: CohortFilter[]) => filterQuery([...filters].sort((a, b) => (a.key < b.key ? -1 : 1)));
-    const keys = new Set(dimensions.map((dimension) => dimension.key));
-    const getJson = async (url: string) => {
-      const response = await call(testApp.app, "GET", url, { cookie: owner.cookie });
-      expect(response.statusCode, url).toBe(200);
-      return response.json();
-    };
-    /**
-     * Every group size the API shows, the way an attacker collects them cheaply: the whole survey from the company
-     * report; each cohort from the breakdown, whose cohort questions list exactly the visible values with their sizes;
-     * each pair from the breakdown narrowed by one cohort (its cohort questions list the visible pairs), and under a
-     * hidden cohort pair by pair from the company report.
-     */
-    const readAll = async () => {
-      const sizes = new Map<string, number | null>();
-      const thresholds = new Set<number>();
-      const whole = await getJson(`/api/reports/${surveyId}/company`);
-      thresholds.add(whole.threshold);
-      sizes.set("", whole.hidden ? null : whole.responses);
-      for (const filters of groups) if (filters.length > 0) sizes.set(nameOf(filters), null);
-      /** The visible groups one more cohort question splits `filters` into, as the breakdown lists them. */
-      const split = async (filters: CohortFilter[]) => {
-        const breakdown = await getJson(`/api/reports/${surveyId}/breakdown?${filterQuery(filters)}`);
-        if (breakdown.hidden) return false;
-        for (const question of breakdown.questions as { key: string; options: { label: string; count: number }[] }[]) {
-          if (!keys.has(question.key) || filters.some((filter) => filter.key === question.key)) continue;
-          for (const option of question.options) {
-            const group = [...filters, { key: question.key, value: option.label }];
-            if (sizes.has(nameOf(group))) sizes.set(nameOf(group), option.count);
-          }
-        }
-        return true;
-      };
-      await split([]);
-      for (const dimension of dimensions) {
-        for (const value of dimension.values) {
-          const single = [{ key: dimension.key, value }];
-          if (await split(single)) continue;
-          // A hidden cohort: its pairs one by one.
-          for (const other of dimensions) {
-            if (other.key === dimension.key) continue;
-            for (const otherValue of other.values) {
-              const pair = [...single, { key: other.key, value: otherValue }];
-              const report = await getJson(`/api/reports/${surveyId}/company?${filterQuery(pair)}`);
-              thresholds.add(report.threshold);
-              sizes.set(nameOf(pair), report.hidden ? null : report.responses);
-            }
-          }
-        }
-      }
-      return { sizes, thresholds };
-    };
+    const groups = listGroups(dimensions);
+    const readAll = () => readGroupSizes(testApp.app, owner.cookie, surveyId, dimensions);
 
     const at3 = await readAll();
     await setCompanyThreshold(testApp, owner, 8);
