@@ -54,6 +54,7 @@ import { registerOrderRoutes } from "./modules/orders/orders.routes.js";
 import { registerSsoRoutes } from "./modules/sso/sso.routes.js";
 import { registerPlanRoutes } from "./modules/plans/plans.routes.js";
 import { registerSupportRoutes } from "./modules/support/support.routes.js";
+import { registerTutorialRoutes } from "./modules/tutorials/tutorials.routes.js";
 import { type StripeApiAddress, createStripePayments } from "./modules/stripe/stripe.client.js";
 import { registerStripeRoutes } from "./modules/stripe/stripe.routes.js";
 import { registerSurveyExportRoutes, registerSurveyRoutes } from "./modules/surveys/surveys.routes.js";
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerSupportRoutes(app, ctx);
   await registerLegalRoutes(app, ctx);
   await registerNotificationRoutes(app, ctx);
+  await registerTutorialRoutes(app, ctx);
   await registerSsoRoutes(app, ctx);
   await registerSurveyRoutes(app, ctx);
   await registerPlanRoutes(app, ctx);

@@ -38,6 +38,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   surveys: "Surveys and their exports",
   system: "Health of the running service",
   team: "Users of the company, their roles and cohort scopes",
+  tutorials: "Guided tours: which ones each user has finished or dismissed",
   uploads: "Files a company uploads (data imports): type checked on the bytes, kept under the company's own prefix",
 };
 

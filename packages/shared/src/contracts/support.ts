@@ -39,3 +39,21 @@ export const notificationStreamMessageSchema = z.object({
   newest: notificationSchema.nullable(),
 });
 export type NotificationStreamMessage = z.infer<typeof notificationStreamMessageSchema>;
+
+/** The guided tours (docs/decisions/0049): the survey wizard, a survey's invitations page and a LOWI report. */
+export const TOUR_IDS = ["wizard", "invitations", "reports"] as const;
+export type TourId = (typeof TOUR_IDS)[number];
+
+/** How a user left a tour: at its last step (finished) or before it (dismissed: Skip, Escape or the close button). */
+export const tourStateSchema = z.enum(["finished", "dismissed"]);
+export type TourState = z.infer<typeof tourStateSchema>;
+
+export const tourParamSchema = z.object({ tour: z.enum(TOUR_IDS) });
+
+export const tourProgressInputSchema = z.object({ state: tourStateSchema });
+
+/** GET /api/tutorials/progress: the tours the signed-in user has finished or dismissed; a tour not listed was never taken. */
+export const tourProgressSchema = z.object({
+  tours: z.array(z.object({ tour: z.enum(TOUR_IDS), state: tourStateSchema, updatedAt: z.string() })),
+});
+export type TourProgress = z.infer<typeof tourProgressSchema>;

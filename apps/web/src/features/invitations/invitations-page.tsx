@@ -8,6 +8,8 @@ import { SentInviteesTable } from "../invitees/sent-invitees-table";
 import { useSurvey } from "../surveys/survey-api";
 import { invitesPath, SURVEYS_PATH, type SurveyKind, surveyKind } from "../surveys/survey-paths";
 import { SurveyStatusBadge } from "../surveys/survey-status-badge";
+import { TourLauncher } from "../tutorials/tour-launcher";
+import { TOURS } from "../tutorials/tour-steps";
 import { InviteFlow } from "./invite-flow";
 import { isReminderMode, parseInviteView } from "./invite-params";
 
@@ -35,9 +37,10 @@ function InvitationsView({ survey }: { survey: SurveyDetail }) {
           <SurveyStatusBadge status={describeSurveyStatus(survey, Date.now())} />
         </Group>
         <Text c="dimmed">Invite people by email, share the survey's link, and follow who has been sent the survey.</Text>
+        <TourLauncher tour={TOURS.invitations} />
       </Stack>
       <Tabs value={view} onChange={chooseView}>
-        <Tabs.List aria-label="Invitations">
+        <Tabs.List aria-label="Invitations" data-tour="invite-views">
           <Tabs.Tab value="invite" leftSection={<IconSend size={16} aria-hidden />} data-testid="view-invite">
             Invite
           </Tabs.Tab>

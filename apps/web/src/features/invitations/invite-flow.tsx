@@ -233,6 +233,7 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
         allowNextStepsSelect={false}
         size={wide ? "sm" : "xs"}
         styles={{ steps: { flexWrap: "nowrap" }, separator: { marginInline: wide ? undefined : 6, minWidth: 8 } }}
+        attributes={{ steps: { "data-tour": "invite-steps" } }}
       >
         <Stepper.Step label="Recipients" description={wide ? "Who to invite" : undefined}>
           <RecipientsStep survey={survey} list={list} />
@@ -311,6 +312,7 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
               disabled={selectedCount === 0}
               loading={checking}
               data-testid="recipients-next"
+              data-tour="invite-next"
             >
               Next
             </Button>

@@ -37,7 +37,7 @@ export function RecipientsStep({ survey, list }: RecipientsStepProps) {
   return (
     <Stack gap="lg">
       <Tabs value={tab} onChange={chooseTab} keepMounted={false} variant="pills">
-        <Tabs.List aria-label="Ways to add recipients">
+        <Tabs.List aria-label="Ways to add recipients" data-tour="invite-recipient-ways">
           {(Object.keys(TAB_LABELS) as RecipientTab[]).map((value) => {
             const { label, icon: Icon } = TAB_LABELS[value];
             return (

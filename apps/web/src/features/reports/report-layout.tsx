@@ -7,6 +7,8 @@ import { isApiError } from "../../lib/api";
 import { AccessDeniedPage } from "../errors/access-denied-page";
 import { NotFoundPage } from "../errors/not-found-page";
 import { PageLoader } from "../surveys/page-loader";
+import { TourLauncher } from "../tutorials/tour-launcher";
+import { TOURS } from "../tutorials/tour-steps";
 import { useSurvey } from "../surveys/survey-api";
 import type { SurveyKind } from "../surveys/survey-paths";
 import { useCompanyReport, useReportFilters } from "./report-api";
@@ -56,7 +58,7 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
+      <Stack gap={2} data-tour="report-title">
         <Text size="sm" c="dimmed" fw={600}>
           {kind === "lowi" ? "Love of Workplace Index™ report" : "Survey report"}
         </Text>
@@ -69,6 +71,7 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
           </Text>
         )}
       </Stack>
+      {active && <TourLauncher tour={TOURS.reports} />}
       {isDemo && (
         <Alert color="yellow" variant="filled" radius="md" p="sm" data-testid="demo-banner">
           <Group gap="xs" justify="center" wrap="nowrap">
@@ -87,7 +90,12 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
         keepMounted={false}
         activateTabWithKeyboard={false}
       >
-        <Tabs.List aria-label="Report sections" className={phone ? undefined : classes.tabsList} style={phone ? { gap: 4 } : undefined}>
+        <Tabs.List
+          aria-label="Report sections"
+          data-tour="report-tabs"
+          className={phone ? undefined : classes.tabsList}
+          style={phone ? { gap: 4 } : undefined}
+        >
           {tabs.map((info) => (
             <Tabs.Tab key={info.tab} value={info.tab} data-testid={`report-tab-${info.tab}`}>
               {info.label}
@@ -96,7 +104,7 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
         </Tabs.List>
         {active && (
           <Tabs.Panel value={active} pt="md">
-            <Stack gap="lg">
+            <Stack gap="lg" data-tour="report-content">
               {kind === "lowi" && current?.filtered && <ReportFilterBar surveyId={surveyId} hiddenCohorts={hiddenCohorts} />}
               <Outlet />
             </Stack>

@@ -28,7 +28,7 @@ export function PresetCard({ preset, state, checking, busy, onContinue }: Preset
   );
 
   return (
-    <Card padding="md" h="100%" data-testid={`preset-${preset.id}`} data-state={state}>
+    <Card padding="md" h="100%" data-testid={`preset-${preset.id}`} data-state={state} data-tour="survey-type-card">
       <Stack gap="sm" h="100%" justify="space-between">
         <Stack gap={6}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
