@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { checkA11y } from "./support/a11y";
 import { DEMO_USERS, latestMailTo, openBrowser, PHONE, screenshot, signIn } from "./support/browser";
-import { waitForRecipientCount } from "./support/invitations";
+import { answerSurveyInBrowser, waitForRecipientCount } from "./support/invitations";
 import { chooseOption, ok, until, visibleText } from "./support/page-helpers";
 
 const TAG = String(Date.now()).slice(-6);
@@ -56,29 +56,6 @@ async function emailedLink(baseUrl: string, email: string, surveyId: string): Pr
     new RegExp(`/s/${surveyId}\\?r=([A-Za-z0-9_.-]+)`).exec(message.text);
   if (!match) throw new Error(`No personal link in the email to ${email}`);
   return `${baseUrl}/s/${surveyId}?r=${match[1]}`;
-}
-
-/** Answers the public survey page section by section: the first choice everywhere, a sentence in every text box. */
-async function answerInBrowser(page: Page, link: string, surveyName: string): Promise<void> {
-  await page.goto(link);
-  await page.getByRole("heading", { level: 1, name: surveyName }).waitFor();
-  for (let guard = 0; guard < 20; guard++) {
-    const section = page.getByTestId("survey-part-section");
-    const questions = section.locator("[data-testid^='question-']");
-    for (let index = 0; index < (await questions.count()); index++) {
-      const question = questions.nth(index);
-      const radios = question.getByRole("radio");
-      if ((await radios.count()) > 0) await radios.first().check();
-      else if ((await question.locator("textarea").count()) > 0) await question.locator("textarea").fill("Kind people on every shift.");
-    }
-    const send = page.getByRole("button", { name: "Send answers" });
-    if ((await send.count()) > 0) {
-      await send.click();
-      break;
-    }
-    await page.getByRole("button", { name: "Next" }).click();
-  }
-  await page.getByTestId("survey-thanks").waitFor({ timeout: 30_000 });
 }
 
 /** The team report's row of the department, as the page shows it, broken down by Department. */
@@ -160,7 +137,7 @@ describe("imported attributes as report cohorts (issue 14 item 4)", () => {
         const link = await emailedLink(baseUrl, person.email, survey.id);
         const respondent = await openBrowser(baseUrl, PHONE);
         try {
-          await answerInBrowser(respondent.page, link, survey.name);
+          await answerSurveyInBrowser(respondent.page, link, survey.name, "Kind people on every shift.");
         } finally {
           await respondent.close();
         }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../apps/server/src/test/smtp-sink";
 import { DEMO_USERS, openBrowser, PHONE, type Session, screenshot, signIn } from "./support/browser";
 import {
+  answerSurveyInBrowser,
   countsFor,
   describeCounts,
   fetchInvitees,
@@ -272,25 +273,7 @@ describe("invitations end to end (issue #4)", () => {
     const respondent = await openBrowser(server.url);
     try {
       const { page } = respondent;
-      await page.goto(link);
-      await page.getByRole("heading", { level: 1, name: SURVEY_NAME }).waitFor();
-      for (let guard = 0; guard < 10; guard++) {
-        const section = page.getByTestId("survey-part-section");
-        const questions = section.locator("[data-testid^='question-']");
-        for (let index = 0; index < (await questions.count()); index++) {
-          const question = questions.nth(index);
-          const radios = question.getByRole("radio");
-          if ((await radios.count()) > 0) await radios.first().check();
-          else await question.locator("textarea").fill("A quiet room to focus in.");
-        }
-        const send = page.getByRole("button", { name: "Send answers" });
-        if ((await send.count()) > 0) {
-          await send.click();
-          break;
-        }
-        await page.getByRole("button", { name: "Next" }).click();
-      }
-      await page.getByTestId("survey-thanks").waitFor({ timeout: 30_000 });
+      await answerSurveyInBrowser(page, link, SURVEY_NAME, "A quiet room to focus in.");
       await screenshot(page, "invitations-desktop-answered");
     } finally {
       await respondent.close();

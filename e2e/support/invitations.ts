@@ -99,3 +99,29 @@ export async function textOf(locator: Locator): Promise<string> {
   await locator.waitFor();
   return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
 }
+
+/**
+ * Answers the public survey page part by part: the first choice of every question, `comment` in every text box, then
+ * "Send answers"; waits for the thank-you notice.
+ */
+export async function answerSurveyInBrowser(page: Page, link: string, surveyName: string, comment: string): Promise<void> {
+  await page.goto(link);
+  await page.getByRole("heading", { level: 1, name: surveyName }).waitFor();
+  for (let guard = 0; guard < 20; guard++) {
+    const section = page.getByTestId("survey-part-section");
+    const questions = section.locator("[data-testid^='question-']");
+    for (let index = 0; index < (await questions.count()); index++) {
+      const question = questions.nth(index);
+      const radios = question.getByRole("radio");
+      if ((await radios.count()) > 0) await radios.first().check();
+      else if ((await question.locator("textarea").count()) > 0) await question.locator("textarea").fill(comment);
+    }
+    const send = page.getByRole("button", { name: "Send answers" });
+    if ((await send.count()) > 0) {
+      await send.click();
+      break;
+    }
+    await page.getByRole("button", { name: "Next" }).click();
+  }
+  await page.getByTestId("survey-thanks").waitFor({ timeout: 30_000 });
+}

@@ -214,3 +214,19 @@ export function chunkRecipients<T>(items: readonly T[], size: number): T[][] {
 export function cohortLabel(key: string): string {
   return COHORT_FIELDS.find((field) => field.key === key)?.label ?? key;
 }
+
+/** One cohort field's values with head counts, as the invite screen's Group and value pickers list them. */
+export interface CohortValueCount {
+  key: string;
+  value: string;
+  count: number;
+}
+
+/** Counted cohort values grouped by cohort field, in the order of COHORT_FIELDS; fields with no value left out. */
+export function groupCohortValues(rows: readonly CohortValueCount[]) {
+  return COHORT_FIELDS.map((field) => ({
+    key: field.key,
+    label: field.label,
+    values: rows.filter((row) => row.key === field.key).map((row) => ({ value: row.value, count: row.count })),
+  })).filter((cohort) => cohort.values.length > 0);
+}

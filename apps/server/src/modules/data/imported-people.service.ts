@@ -4,12 +4,12 @@
  * (`usePreviousMeta`), so their answers count in those cohorts without anyone's name reaching the response.
  */
 import {
-  COHORT_FIELDS,
   COHORT_INVITEE_PAGE_SIZE,
   COHORT_KEYS,
   type CohortKey,
   type CohortOptionsResponse,
   cohortFieldsFromAttributes,
+  groupCohortValues,
   type InviteesByCohortResponse,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
@@ -19,13 +19,7 @@ import { countImportedCohortValues, pageImportedPeople } from "./imported-people
 /** `GET /api/data/people/cohorts`: the cohort fields imported people carry, with their values and head counts. */
 export async function listImportedCohorts(ctx: AppContext, actor: Actor): Promise<CohortOptionsResponse> {
   const rows = await countImportedCohortValues(ctx.database.db, actor.tenantId, COHORT_KEYS);
-  return {
-    cohorts: COHORT_FIELDS.map((field) => ({
-      key: field.key,
-      label: field.label,
-      values: rows.filter((row) => row.key === field.key).map((row) => ({ value: row.value, count: row.count })),
-    })).filter((cohort) => cohort.values.length > 0),
-  };
+  return { cohorts: groupCohortValues(rows) };
 }
 
 /** `POST /api/data/people`: imported people (everyone, or one cohort), 500 a page, as recipients with their cohort fields. */

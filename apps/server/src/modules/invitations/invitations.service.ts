@@ -2,8 +2,8 @@
 import { randomUUID } from "node:crypto";
 import {
   checkSchedule,
-  COHORT_FIELDS,
   cohortFieldsFromAttributes,
+  groupCohortValues,
   COHORT_INVITEE_PAGE_SIZE,
   COHORT_KEYS,
   type CompanyInviteesResponse,
@@ -339,13 +339,7 @@ export async function listCompanyInvitees(
 /** GET /api/invitees/cohorts: the cohort fields present among invitees, with their values and head counts. */
 export async function listInviteeCohorts(db: Database, actor: Actor) {
   const rows = await listCohortValues(db, actor.tenantId, COHORT_KEYS);
-  return {
-    cohorts: COHORT_FIELDS.map((field) => ({
-      key: field.key,
-      label: field.label,
-      values: rows.filter((row) => row.key === field.key).map((row) => ({ value: row.value, count: row.count })),
-    })).filter((cohort) => cohort.values.length > 0),
-  };
+  return { cohorts: groupCohortValues(rows) };
 }
 
 /** POST /api/get-invitees-by-cohort: earlier invitees of a cohort (or all), 500 a page, for a new invitation. */
