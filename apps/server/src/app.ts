@@ -47,6 +47,7 @@ import { defineReportJobs } from "./modules/reports/reports.jobs.js";
 import { registerReportRoutes } from "./modules/reports/reports.routes.js";
 import { registerUnsubscribeRoutes } from "./modules/invitations/unsubscribe.routes.js";
 import { registerHealthRoutes } from "./modules/health/health.routes.js";
+import { registerLabellingRoutes } from "./modules/labelling/labelling.routes.js";
 import { registerMeRoutes } from "./modules/me/me.routes.js";
 import { defineNotificationJobs } from "./modules/notifications/notifications.jobs.js";
 import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerAuthRoutes(app, ctx);
   await registerMeRoutes(app, ctx);
   await registerCompanyRoutes(app, ctx);
+  await registerLabellingRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
   await registerSupportRoutes(app, ctx);
   await registerLegalRoutes(app, ctx);

@@ -56,6 +56,8 @@ const envSchema = z.object({
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   LLM_BATCH_SIZE: z.coerce.number().int().min(1).max(200).optional(),
+  /** The A.I. Hub labelers' dashboard card links to (decision 0050); unset, the card is not shown. */
+  AI_HUB_URL: z.url({ protocol: /^https?$/, message: "AI_HUB_URL must be an http(s) URL" }).optional(),
   /** A HubSpot private-app token: CRM events go to HubSpot; without it they stay in the CRM outbox (decision 0030). */
   HUBSPOT_TOKEN: z.string().min(1).optional(),
   /** HubSpot's API root (tests point it at a local server). */

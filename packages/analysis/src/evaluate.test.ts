@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluateAnalyzer, loadLabelledComments, measureAnalysisThroughput } from "./evaluate.js";
+import { evaluateAnalyzer, loadLabelledComments, majorityLabels, measureAnalysisThroughput } from "./evaluate.js";
 import type { CommentAnalysis } from "./types.js";
 
 describe("evaluateAnalyzer", () => {
@@ -64,5 +64,31 @@ describe("labelled set", () => {
     expect(result.comments).toBe(200);
     expect(result.commentsPerSecond).toBeGreaterThan(0);
     expect(measureAnalysisThroughput({ durationMs: 50 }).comments).toBeGreaterThan(0);
+  });
+});
+
+describe("majorityLabels", () => {
+  const vote = (key: string, sentiment: string, emotion: string, topic: string) => ({
+    key,
+    text: `text ${key}`,
+    sentiment,
+    emotion,
+    topic,
+  });
+  it("keeps each comment's majority label and leaves out comments whose labelers tie", () => {
+    const result = majorityLabels([
+      vote("a", "positive", "Love", "Culture"),
+      vote("a", "positive", "Gratitude", "Culture"),
+      vote("a", "negative", "Love", "Culture"),
+      vote("b", "negative", "Anger", "Workload"),
+      vote("c", "positive", "Love", "Culture"),
+      vote("c", "negative", "Anger", "Culture"),
+    ]);
+    expect(result.comments).toBe(3);
+    expect(result.ties).toBe(1);
+    expect(result.items).toEqual([
+      { text: "text a", sentiment: "positive", emotion: "Love", topic: "Culture" },
+      { text: "text b", sentiment: "negative", emotion: "Anger", topic: "Workload" },
+    ]);
   });
 });

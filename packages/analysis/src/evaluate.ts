@@ -116,3 +116,48 @@ export function measureAnalysisThroughput(
   const elapsedMs = performance.now() - start;
   return { comments, elapsedMs: Math.round(elapsedMs), commentsPerSecond: Math.round((comments / elapsedMs) * 1000) };
 }
+
+export interface LabelVote {
+  /** The comment voted on (several labelers may label the same comment). */
+  key: string;
+  text: string;
+  question?: string;
+  sentiment: string;
+  emotion: string;
+  topic: string;
+}
+
+/** The most voted value, or null when two or more values share the most votes (the labelers do not agree). */
+function majority(values: readonly string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  if (ranked.length === 0 || (ranked.length > 1 && ranked[1][1] === ranked[0][1])) return null;
+  return ranked[0][0];
+}
+
+/**
+ * One gold label set per comment from labelers' votes: each field's majority. A comment whose labelers tie on any
+ * field is left out (counted in `ties`); so is one whose votes name a label outside the analyzer's sets.
+ */
+export function majorityLabels(votes: readonly LabelVote[]): {
+  items: Pick<LabelledComment, "text" | "sentiment" | "emotion" | "topic" | "question">[];
+  comments: number;
+  ties: number;
+} {
+  const byComment = new Map<string, LabelVote[]>();
+  for (const vote of votes) byComment.set(vote.key, [...(byComment.get(vote.key) ?? []), vote]);
+  const items: Pick<LabelledComment, "text" | "sentiment" | "emotion" | "topic" | "question">[] = [];
+  let ties = 0;
+  for (const group of byComment.values()) {
+    const sentiment = majority(group.map((vote) => vote.sentiment));
+    const emotion = majority(group.map((vote) => vote.emotion));
+    const topic = majority(group.map((vote) => vote.topic));
+    const parsed = labelledCommentSchema
+      .pick({ text: true, sentiment: true, emotion: true, topic: true, question: true })
+      .safeParse({ text: group[0].text, question: group[0].question, sentiment, emotion, topic });
+    if (parsed.success) items.push(parsed.data);
+    else ties++;
+  }
+  return { items, comments: byComment.size, ties };
+}

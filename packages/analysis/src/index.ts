@@ -26,8 +26,10 @@ export {
   type EvaluationReport,
   evaluateAnalyzer,
   type LabelledComment,
+  type LabelVote,
   labelledCommentSchema,
   loadLabelledComments,
+  majorityLabels,
   measureAnalysisThroughput,
   type ThroughputResult,
 } from "./evaluate.js";

@@ -28,6 +28,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   data: "Imports of employee attributes from CSV files: mappings, progress and rejected rows",
   internal: "For the platform operator's internal accounts only: deals, the CRM outbox",
   invitations: "Invitation emails, invitees, email templates and unsubscribing",
+  labelling: "The labelling page: labelers label comments of companies that opted in, text only (labelers only)",
   legal: "The company's order form, as data and as a PDF",
   notifications: "In-app notifications",
   plans: "Plans and upgrade requests",

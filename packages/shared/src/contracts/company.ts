@@ -20,6 +20,8 @@ export const companyProfileSchema = z.object({
   profileComplete: z.boolean(),
   /** Groups with fewer respondents than this are hidden in every report (issue #5); always MIN..MAX. */
   visibilityThreshold: z.number().int(),
+  /** The company lets Hearth's labelers read its published comments of closed surveys, text only (decision 0050). */
+  allowLabelling: z.boolean(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 

@@ -16,7 +16,13 @@ export const meResponseSchema = z.object({
     roleLabel: z.string(),
     isInternalAccount: z.boolean(),
     isTenantOwner: z.boolean(),
+    /** Labels comments for the analyzer (spec: labeler; decision 0050). */
+    labeler: z.boolean(),
+    /** Comments this user labelled (spec: labeledPoints). */
+    labeledPoints: z.number().int(),
   }),
+  /** The A.I. Hub's address for labelers' dashboard card; null for everyone else and when AI_HUB_URL is unset. */
+  aiHubUrl: z.string().nullable(),
   tenant: z.object({
     id: z.string(),
     companyName: z.string().nullable(),

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { companyProfileInputSchema, companyProfileSchema, logoUploadSchema, visibilityThresholdInputSchema } from "@hearth/shared";
+import {
+  companyProfileInputSchema,
+  companyProfileSchema,
+  labellingConsentSchema,
+  logoUploadSchema,
+  visibilityThresholdInputSchema,
+} from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import {
@@ -8,6 +14,7 @@ import {
   removeCompanyLogo,
   setCompanyLogo,
   updateCompanyProfile,
+  updateLabellingConsent,
   updateVisibilityThreshold,
 } from "./company.service.js";
 
@@ -47,6 +54,18 @@ export async function registerCompanyRoutes(app: FastifyInstance, ctx: AppContex
     body: visibilityThresholdInputSchema,
     response: companyProfileSchema,
     handler: ({ actor, body }) => updateVisibilityThreshold(db, actor.tenantId, body.visibilityThreshold),
+  });
+
+  defineRoute(app, ctx, {
+    method: "PUT",
+    url: "/api/company/labelling-consent",
+    summary:
+      "Let Hearth's labelers read the company's comments (text only, closed surveys, published groups) to improve the analysis, or stop it; off by default",
+    tags: ["company"],
+    access: "company-profile",
+    body: labellingConsentSchema,
+    response: companyProfileSchema,
+    handler: ({ actor, body }) => updateLabellingConsent(db, actor.tenantId, body.allowLabelling),
   });
 
   defineRoute(app, ctx, {

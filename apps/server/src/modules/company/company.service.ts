@@ -27,6 +27,7 @@ export function toCompanyProfile(row: TenantRow): CompanyProfile {
     logoUrl: row.logoContentType ? `/api/company/logo?v=${row.logoUpdatedAt?.getTime() ?? 0}` : null,
     profileComplete: isCompanyProfileComplete(row),
     visibilityThreshold: normalizeVisibilityThreshold(row.visibilityThreshold),
+    allowLabelling: row.allowLabelling,
   };
 }
 
@@ -59,6 +60,13 @@ export async function updateCompanyProfile(db: Database, tenantId: string, input
 /** Sets the company's anonymity threshold (already validated MIN..MAX by the route's schema). */
 export async function updateVisibilityThreshold(db: Database, tenantId: string, visibilityThreshold: number): Promise<CompanyProfile> {
   const row = await updateTenant(db, tenantId, { visibilityThreshold });
+  if (!row) throw notFound("Company not found");
+  return toCompanyProfile(row);
+}
+
+/** Lets Hearth's labelers read the company's published comments of closed surveys, or stops it (decision 0050). */
+export async function updateLabellingConsent(db: Database, tenantId: string, allowLabelling: boolean): Promise<CompanyProfile> {
+  const row = await updateTenant(db, tenantId, { allowLabelling });
   if (!row) throw notFound("Company not found");
   return toCompanyProfile(row);
 }

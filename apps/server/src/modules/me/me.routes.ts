@@ -14,6 +14,7 @@ import { notFound } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
 import { readEffectivePlan, toDealResponse } from "../billing/billing.service.js";
 import { findTenant } from "../company/company.repo.js";
+import { findLabelerStatus } from "../labelling/labelling.repo.js";
 
 export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
@@ -26,7 +27,12 @@ export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): P
     response: meResponseSchema,
     handler: async ({ actor }): Promise<MeResponse> => {
       // The session already carries the user's row; only the company and its deals are read here.
-      const [tenant, effective] = await Promise.all([findTenant(db, actor.tenantId), readEffectivePlan(db, actor.tenantId)]);
+      // The labeler's points change with every label, so they are read from the row, not the session.
+      const [tenant, effective, labelling] = await Promise.all([
+        findTenant(db, actor.tenantId),
+        readEffectivePlan(db, actor.tenantId),
+        findLabelerStatus(db, actor.tenantId, actor.userId),
+      ]);
       if (!tenant) throw notFound("Company not found");
       const isTenantOwner = tenant.ownerUserId === actor.userId;
       return {
@@ -40,7 +46,10 @@ export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): P
           roleLabel: describeRoleLabel(actor.role, isTenantOwner),
           isInternalAccount: actor.isInternalAccount,
           isTenantOwner,
+          labeler: labelling?.labeler ?? false,
+          labeledPoints: labelling?.labeledPoints ?? 0,
         },
+        aiHubUrl: labelling?.labeler ? (ctx.env.AI_HUB_URL ?? null) : null,
         tenant: {
           id: tenant.id,
           companyName: tenant.companyName,

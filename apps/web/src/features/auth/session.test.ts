@@ -15,7 +15,10 @@ function me(overrides: { role?: MeResponse["user"]["role"]; owner?: boolean; int
       roleLabel: "Manager",
       isInternalAccount: overrides.internal ?? false,
       isTenantOwner: overrides.owner ?? false,
+      labeler: false,
+      labeledPoints: 0,
     },
+    aiHubUrl: null,
     tenant: {
       id: "t1",
       companyName: "Acme",
