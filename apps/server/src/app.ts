@@ -51,6 +51,7 @@ import { registerLabellingRoutes } from "./modules/labelling/labelling.routes.js
 import { registerMeRoutes } from "./modules/me/me.routes.js";
 import { defineNotificationJobs } from "./modules/notifications/notifications.jobs.js";
 import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
+import { registerOperatorRoutes } from "./modules/operator/operator.routes.js";
 import { registerOrderRoutes } from "./modules/orders/orders.routes.js";
 import { registerSsoRoutes } from "./modules/sso/sso.routes.js";
 import { registerPlanRoutes } from "./modules/plans/plans.routes.js";
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerSupportRoutes(app, ctx);
   await registerLegalRoutes(app, ctx);
   await registerNotificationRoutes(app, ctx);
+  await registerOperatorRoutes(app, ctx);
   await registerTutorialRoutes(app, ctx);
   await registerSsoRoutes(app, ctx);
   await registerSurveyRoutes(app, ctx);

@@ -21,6 +21,7 @@ export * from "./contracts/invitations.js";
 export * from "./contracts/reports.js";
 export * from "./contracts/comments.js";
 export * from "./contracts/comment-corrections.js";
+export * from "./contracts/operator.js";
 export * from "./contracts/labelling.js";
 export * from "./certification-rule.js";
 export * from "./certification/catalogue.js";

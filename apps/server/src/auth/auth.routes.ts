@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type PublicConfig, publicConfigSchema } from "@hearth/shared";
 import type { AppContext } from "../app-context.js";
-import { AppError, toErrorBody } from "../lib/errors.js";
+import { resolveActor } from "../lib/actor.js";
+import { AppError, refusedWhileSwitched, toErrorBody } from "../lib/errors.js";
 import { defineRoute } from "../lib/route.js";
 import { AUTH_RULES_HEADER, applyAuthRules, markRulesApplied } from "./auth-rules.js";
 
@@ -42,10 +43,21 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     schema: { hide: true },
     handler: async (request, reply) => {
       const { url, path } = resolveAuthPath(ctx, request.url);
+      await refuseWhileSwitched(ctx, request, path);
       await applyAuthRules(ctx, request, path);
       return forwardToBetterAuth(ctx, request, reply, url, path);
     },
   });
+}
+
+/**
+ * An internal account viewing a company (decision 0048) changes nothing through Better Auth but signing out: no
+ * password, email, name or session of its own while the company's log would not say so.
+ */
+async function refuseWhileSwitched(ctx: AppContext, request: FastifyRequest, path: string): Promise<void> {
+  if (request.method !== "POST" || path === "/sign-out" || !request.headers.cookie) return;
+  const actor = await resolveActor(ctx, request);
+  if (actor?.tenantSwitch) throw refusedWhileSwitched();
 }
 
 /**

@@ -63,6 +63,8 @@ export class AppError extends Error {
 
 export const notFound = (what = "Not found") => new AppError("NOT_FOUND", what);
 export const forbidden = () => new AppError("FORBIDDEN", "You don't have permission to do this.");
+/** What an internal account viewing a company may not do there: its people's passwords and emails, its payment methods. */
+export const refusedWhileSwitched = () => new AppError("FORBIDDEN", "Hearth staff viewing this company cannot do this here.");
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", "Please sign in to continue.");
 
 export function fieldsFromZodError(error: ZodError): Record<string, string> {

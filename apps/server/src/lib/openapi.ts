@@ -31,6 +31,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   labelling: "The labelling page: labelers label comments of companies that opted in, text only (labelers only)",
   legal: "The company's order form, as data and as a PDF",
   notifications: "In-app notifications",
+  operator: "The operator console of internal accounts: visibility and viewing a company as Hearth staff (404 to everyone else)",
   plans: "Plans and upgrade requests",
   public: "What respondents reach without signing in: the survey page and answering it",
   reports: "Reports, exports and the dashboard",

@@ -3,9 +3,14 @@ import { type Permission, hasPermission } from "@hearth/shared";
 import { z, type ZodType } from "zod";
 import type { AppContext } from "../app-context.js";
 import { type Actor, resolveActor } from "./actor.js";
-import { AppError, forbidden, parseInput, unauthenticated } from "./errors.js";
+import { recordSwitchedWrite } from "../modules/operator/tenant-switch.service.js";
+import { AppError, forbidden, notFound, parseInput, refusedWhileSwitched, unauthenticated } from "./errors.js";
 
-export type Access = "public" | "signed-in" | "internal" | Permission;
+/**
+ * "internal": internal accounts only, 403 to others. "operator": the operator console (/api/admin/*, the tenant
+ * switch), internal accounts only and 404 to everyone else, so the console's routes are not advertised (decision 0048).
+ */
+export type Access = "public" | "signed-in" | "internal" | "operator" | Permission;
 
 export interface RouteInput<B, Q, P> {
   body: B;
@@ -40,6 +45,8 @@ export interface RouteDefinition<B, Q, P, R> {
   otherResponses?: Readonly<Record<number, string>>;
   status?: number;
   bodyLimit?: number;
+  /** Refused while an internal account views the company (payment methods, decision 0048). */
+  refusedWhileSwitched?: boolean;
   handler(input: RouteInput<B, Q, P>): Promise<R>;
 }
 
@@ -149,6 +156,7 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
     config: { swaggerTransform: ({ url }: { url: string }) => ({ schema: documentedSchema(), url }) },
     handler: async (request, reply) => {
       const actor = await authorize(ctx, request, definition.access);
+      if (actor?.tenantSwitch) await guardSwitchedRequest(ctx, actor, request, definition);
       const params = definition.params ? parseInput(definition.params, request.params, "params") : (undefined as P);
       const query = definition.query ? parseInput(definition.query, request.query, "query") : (undefined as Q);
       const body = definition.body ? parseInput(definition.body, request.body) : (undefined as B);
@@ -169,6 +177,23 @@ function streamedBodySchema(streamedBody: (() => Record<string, Record<string, u
 const withoutUndefined = <T extends Record<string, unknown>>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A request of an internal account viewing a company (decision 0048): refused where the company's payment methods
+ * are handled, and every write recorded in the company's activity log with the operator's identity before it runs.
+ */
+async function guardSwitchedRequest(
+  ctx: AppContext,
+  actor: Actor,
+  request: FastifyRequest,
+  definition: { url: string; refusedWhileSwitched?: boolean },
+): Promise<void> {
+  if (definition.refusedWhileSwitched) throw refusedWhileSwitched();
+  if (READ_METHODS.has(request.method)) return;
+  await recordSwitchedWrite(ctx.database.db, actor, { method: request.method, route: definition.url });
+}
+
 async function authorize(ctx: AppContext, request: FastifyRequest, access: Access): Promise<Actor | null> {
   if (access === "public") return null;
   const actor = await resolveActor(ctx, request);
@@ -176,6 +201,10 @@ async function authorize(ctx: AppContext, request: FastifyRequest, access: Acces
   if (access === "signed-in") return actor;
   if (access === "internal") {
     if (!actor.isInternalAccount) throw forbidden();
+    return actor;
+  }
+  if (access === "operator") {
+    if (!actor.isInternalAccount) throw notFound();
     return actor;
   }
   if (!hasPermission(actor, access)) throw forbidden();

@@ -11,7 +11,7 @@
  */
 import { hasFeature, hasPermission, normalizeQuoteText, type Plan, type SocialQuoteList, type SocialQuoteQuery } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
-import type { Actor } from "../../lib/actor.js";
+import { type Actor, featureUserOf } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { MemoryRateLimiter } from "../../lib/memory-rate-limit.js";
 import { readEffectivePlan } from "../billing/billing.service.js";
@@ -41,7 +41,7 @@ const imageLimiter = new MemoryRateLimiter(20, 60_000);
 type QuoteTenant = QuoteTenantRow & { effectivePlan: Plan };
 
 function canDownload(actor: Actor, tenant: QuoteTenant): boolean {
-  const user = { isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount };
+  const user = featureUserOf(actor);
   return (
     hasFeature(user, { plan: tenant.effectivePlan, features: tenant.features }, "SocialAmplification") &&
     hasPermission(actor, "amplification")

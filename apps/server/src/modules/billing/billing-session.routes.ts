@@ -20,6 +20,7 @@ export async function registerBillingSessionRoutes(app: FastifyInstance, ctx: Ap
     tags: ["billing"],
     access: "company-profile",
     status: 302,
+    refusedWhileSwitched: true,
     produces: ["text/plain"],
     handler: async ({ actor, reply }) => {
       const billingPage = new URL(BILLING_PAGE_PATH, ctx.env.APP_URL).toString();

@@ -10,6 +10,7 @@ import {
   toPlan,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
+import { featureUserOf } from "../../lib/actor.js";
 import { notFound } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
 import { readEffectivePlan, toDealResponse } from "../billing/billing.service.js";
@@ -58,10 +59,7 @@ export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): P
           deal: effective.deal ? toDealResponse(effective.deal) : null,
           companySize: tenant.companySize as CompanySize,
           profileComplete: isCompanyProfileComplete(tenant),
-          features: listAvailableFeatures(
-            { isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount },
-            { plan: effective.plan, features: tenant.features },
-          ),
+          features: listAvailableFeatures(featureUserOf(actor), { plan: effective.plan, features: tenant.features }),
         },
         permissions: listPermissions(actor),
       };

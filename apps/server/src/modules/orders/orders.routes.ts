@@ -25,6 +25,8 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
       "Checkout (spec spelling): the server prices the chosen plan and badges itself, stores an order awaiting payment and a sales request for items that need the sales team, and closes the cart (company-profile permission)",
     tags: ["billing"],
     access: "company-profile",
+    // Paying sends the browser to the payment provider with the company's card: not for Hearth staff viewing it.
+    refusedWhileSwitched: true,
     body: checkoutRequestSchema,
     response: checkoutResponseSchema,
     handler: ({ actor, body }) => checkout(ctx, actor, body),

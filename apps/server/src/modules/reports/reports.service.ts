@@ -39,7 +39,7 @@ import {
   type TeamReport,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
-import type { Actor } from "../../lib/actor.js";
+import { type Actor, featureUserOf } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { readEffectivePlan } from "../billing/billing.service.js";
 import {
@@ -128,7 +128,7 @@ export async function loadSurveyIfVisibleAsWhole(ctx: AppContext, actor: Actor, 
 
 /** Feature gates read the effective plan (the plan in force now), never the stored one. */
 export function featureAllowed(actor: Actor, tenant: ReportTenant, feature: Feature): boolean {
-  const user = { isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount };
+  const user = featureUserOf(actor);
   return hasFeature(user, { plan: tenant.effectivePlan, features: tenant.features }, feature);
 }
 

@@ -1,7 +1,7 @@
 import { type SurveyField, hasFeature, neutralizeCell, slugify } from "@hearth/shared";
 import Papa from "papaparse";
 import type { AppContext } from "../../app-context.js";
-import type { Actor } from "../../lib/actor.js";
+import { type Actor, featureUserOf } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { buildXlsx } from "../../lib/xlsx.js";
 import { readFeatureTenant } from "../billing/billing.service.js";
@@ -45,7 +45,7 @@ export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId
   const tenant = await findTenant(db, actor.tenantId);
   if (!tenant) throw notFound("Company not found");
   const features = await readFeatureTenant(db, tenant);
-  if (!hasFeature({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount }, features, "DataExport")) {
+  if (!hasFeature(featureUserOf(actor), features, "DataExport")) {
     throw new AppError("PLAN_UPGRADE_REQUIRED", "Exporting data needs a higher plan.", { status: 403, fields: { feature: "DataExport" } });
   }
   return requireSurvey(db, actor.tenantId, surveyId);

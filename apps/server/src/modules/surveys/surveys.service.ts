@@ -23,7 +23,7 @@ import {
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import { activityLog } from "../../db/schema.js";
-import type { Actor } from "../../lib/actor.js";
+import { type Actor, featureUserOf } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { TokenSigner } from "../../lib/signed-token.js";
 import { readFeatureTenant } from "../billing/billing.service.js";
@@ -67,7 +67,7 @@ export interface RecipientToken {
 export const newSurveyId = () => randomBytes(16).toString("base64url");
 export const surveyLinkSigner = (secret: string) => new TokenSigner(secret, "survey-link");
 
-const featureUser = (actor: Actor) => ({ isInternalAccount: actor.isInternalAccount, internalVisibility: actor.isInternalAccount });
+const featureUser = (actor: Actor) => featureUserOf(actor);
 
 export function summarizeSurvey(row: SurveyRow, completed: number, now = Date.now(), ownerName: string | null = null) {
   const endDate = row.endDate?.getTime() ?? null;

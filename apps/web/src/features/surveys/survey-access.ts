@@ -1,15 +1,13 @@
-import { DEFAULT_TIME_ZONE, type Feature, hasFeature, type MeResponse, resolveTimeZone, type SurveyActionRights } from "@hearth/shared";
+import { DEFAULT_TIME_ZONE, type Feature, type MeResponse, resolveTimeZone, type SurveyActionRights } from "@hearth/shared";
 import { canAccess, useMe } from "../auth/session";
 import { useCompanyProfile } from "../company-profile/company-api";
 
-/** Features as the shared rule sees them: the plan plus the list /api/me sends (which already includes the company's own grants). */
+/**
+ * Features as the server computed them for this user (/api/me): the plan, the company's own grants and, on an
+ * internal account, its visibility toggle (User or Gold), which only the server knows.
+ */
 export function meHasFeature(me: MeResponse, feature: Feature): boolean {
-  const internal = me.user.isInternalAccount;
-  return hasFeature(
-    { isInternalAccount: internal, internalVisibility: internal },
-    { plan: me.tenant.effectivePlan, features: me.tenant.features },
-    feature,
-  );
+  return me.tenant.features.includes(feature);
 }
 
 export function surveyRights(me: MeResponse): SurveyActionRights {

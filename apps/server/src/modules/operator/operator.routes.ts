@@ -1,0 +1,70 @@
+import type { FastifyInstance } from "fastify";
+import {
+  activityLogPageSchema,
+  activityLogQuerySchema,
+  changeInternalAccountResponseSchema,
+  changeInternalAccountSchema,
+  switchTenantResponseSchema,
+  switchTenantSchema,
+  tenantSwitchStateSchema,
+} from "@hearth/shared";
+import { z } from "zod";
+import type { AppContext } from "../../app-context.js";
+import { defineRoute } from "../../lib/route.js";
+import { changeInternalVisibility, readActivityLog, readSwitchState, returnToOwnAccount, switchTenant } from "./tenant-switch.service.js";
+
+/** The operator console's routes (decision 0048): 404 to anyone but an internal account, except the company's log. */
+export async function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/admin/dashboard/changeInternalAccount",
+    summary: "Toggle the calling internal account's feature visibility between User and Gold (409 when currentState is stale)",
+    tags: ["operator"],
+    access: "operator",
+    body: changeInternalAccountSchema,
+    response: changeInternalAccountResponseSchema,
+    handler: ({ actor, body }) => changeInternalVisibility(ctx, actor, body),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/switch-tenant",
+    summary: "The calling internal account's visibility and the company it is viewing, if any",
+    tags: ["operator"],
+    access: "operator",
+    response: tenantSwitchStateSchema,
+    handler: async ({ actor }) => readSwitchState(actor),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/switch-tenant",
+    summary: "View one company as Hearth staff from this session for 60 minutes (success false with the reason when refused)",
+    tags: ["operator"],
+    access: "operator",
+    body: switchTenantSchema,
+    response: switchTenantResponseSchema,
+    handler: ({ actor, body }) => switchTenant(ctx, actor, body.newTenantId),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/switch-tenant/return",
+    summary: "Return to my account: ends this session's view of a company at once",
+    tags: ["operator"],
+    access: "operator",
+    response: z.object({ success: z.literal(true) }),
+    handler: ({ actor }) => returnToOwnAccount(ctx, actor),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/activity-log",
+    summary: "The company's admin activity log, newest first, 50 a page; entries written while Hearth staff viewed it are marked",
+    tags: ["company"],
+    access: "admin",
+    query: activityLogQuerySchema,
+    response: activityLogPageSchema,
+    handler: ({ actor, query }) => readActivityLog(ctx, actor, query.page),
+  });
+}

@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+/**
+ * The operator console's contracts (decision 0048): an internal account's visibility, its switch into one company,
+ * and the company's admin activity log.
+ */
+
+/** "Gold" sees every feature; "User" sees what the company's own people see (spec surveys §4 Internal admin). */
+export const INTERNAL_VISIBILITIES = ["User", "Gold"] as const;
+export type InternalVisibility = (typeof INTERNAL_VISIBILITIES)[number];
+
+/** How long a switch into a company lasts before it ends by itself. */
+export const TENANT_SWITCH_MINUTES = 60;
+
+export const TENANT_SWITCH_MESSAGES = {
+  failedTitle: "Switch failed",
+  failed: "Failed to switch tenant. Please try again.",
+  networkFailed: "An error occurred while switching tenants. Please try again.",
+} as const;
+
+export const VISIBILITY_MESSAGES = {
+  failed: "Failed to Reset",
+  setTo: (visibility: InternalVisibility) => `Visibility set to ${visibility}`,
+} as const;
+
+/** The banner's text while an internal account views a company. */
+export const switchBannerText = (companyName: string | null) => `Viewing ${companyName ?? "this company"} as Hearth staff`;
+
+export const changeInternalAccountSchema = z.object({
+  userId: z.string().min(1).max(200),
+  /** The visibility the caller last saw; the toggle sets the other one (a stale state answers 409). */
+  currentState: z.enum(INTERNAL_VISIBILITIES),
+});
+export type ChangeInternalAccountInput = z.infer<typeof changeInternalAccountSchema>;
+
+export const changeInternalAccountResponseSchema = z.object({
+  ok: z.literal(true),
+  internalVisibility: z.enum(INTERNAL_VISIBILITIES),
+});
+
+export const switchTenantSchema = z.object({ newTenantId: z.uuid() });
+export const switchTenantResponseSchema = z.object({ success: z.boolean(), error: z.string().nullable() });
+export type SwitchTenantResponse = z.infer<typeof switchTenantResponseSchema>;
+
+export const tenantSwitchStateSchema = z.object({
+  internalVisibility: z.enum(INTERNAL_VISIBILITIES),
+  /** The company being viewed, or null when the account is in its own. */
+  active: z
+    .object({
+      tenantId: z.string(),
+      companyName: z.string().nullable(),
+      startedAt: z.string(),
+      expiresAt: z.string(),
+    })
+    .nullable(),
+});
+export type TenantSwitchState = z.infer<typeof tenantSwitchStateSchema>;
+
+export const activityLogQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+
+export const activityLogEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  createdAt: z.string(),
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  /** Set on the entries written while Hearth staff viewed the company. */
+  byHearthStaff: z.boolean(),
+  data: z.record(z.string(), z.unknown()),
+});
+export const activityLogPageSchema = z.object({
+  entries: z.array(activityLogEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type ActivityLogPage = z.infer<typeof activityLogPageSchema>;
+
+/** A backslash (browsers read it as a slash) or a control character (browsers drop tabs and newlines). */
+function hasBackslashOrControl(text: string): boolean {
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (char === "\\" || code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * A redirect target after the switch: a path on this site only. Read the way the browser will (URL parsing against
+ * a placeholder origin, which resolves backslashes, tabs and encoded dots), and kept only when it stays on that
+ * origin; anything else, and a path that must be decoded to mean something else, becomes the fallback.
+ */
+export function safeRedirectPath(raw: string | null | undefined, fallback = "/dashboard"): string {
+  if (!raw || raw.length > 2000 || !raw.startsWith("/") || raw.startsWith("//")) return fallback;
+  if (hasBackslashOrControl(raw)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return fallback;
+  }
+  // Once decoded (by a router, a server, a careless reader) it must still be a plain path of this site.
+  if (hasBackslashOrControl(decoded) || decoded.startsWith("//") || /^\/[^/]*:/.test(decoded)) return fallback;
+  const base = "https://hearth.invalid";
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
