@@ -14,6 +14,7 @@ export const DEMO_USERS = {
   admin: "admin@demo.hearth.test",
   staff: "staff@demo.hearth.test",
   internal: "internal@hearth.test",
+  labeler: "labeler@demo.hearth.test",
 } as const;
 
 function chromiumPath(): string {

@@ -37,6 +37,7 @@ const CompanyProfilePage = lazy(() =>
 const DashboardPage = lazy(() => import("./features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })));
 const InvitationsPage = lazy(() => import("./features/invitations/invitations-page").then((m) => ({ default: m.InvitationsPage })));
 const InviteesPage = lazy(() => import("./features/invitees/invitees-page").then((m) => ({ default: m.InviteesPage })));
+const LabellingPage = lazy(() => import("./features/labelling/labelling-page").then((m) => ({ default: m.LabellingPage })));
 const NotificationsPage = lazy(() => import("./features/notifications/notifications-page").then((m) => ({ default: m.NotificationsPage })));
 const OnboardingLayout = lazy(() => import("./features/onboarding/onboarding-layout").then((m) => ({ default: m.OnboardingLayout })));
 const ProfileStepPage = lazy(() => import("./features/onboarding/profile-step-page").then((m) => ({ default: m.ProfileStepPage })));
@@ -104,6 +105,7 @@ const dashboardRoutes: RouteObject[] = [
   { path: "settings", handle: { title: "Settings" }, element: <SettingsPage /> },
   { path: "profile", handle: { title: "Company profile" }, element: gated("company-profile", <CompanyProfilePage />) },
   { path: "notifications", handle: { title: "Notifications" }, element: <NotificationsPage /> },
+  { path: "labelling", handle: { title: "Label comments" }, element: <LabellingPage /> },
   { path: "surveys", handle: { title: "Surveys" }, element: gated("survey-view", <SurveysPage />) },
   { path: "surveys/new", handle: { title: "Add New Survey" }, element: gated("survey-edit", <NewSurveyPage />) },
   ...surveyKindRoutes("lowi"),

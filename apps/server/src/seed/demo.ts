@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.js";
-import { notification } from "../db/schema.js";
+import { eq } from "drizzle-orm";
+import { notification, user } from "../db/schema.js";
 import { insertDeal } from "../modules/billing/billing.repo.js";
 import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
 import { createInternalUser } from "../modules/internal/internal-users.service.js";
@@ -11,10 +12,12 @@ export const DEMO_PASSWORD = "Demo-Password-2026!";
 export const DEMO_ADMIN_EMAIL = "admin@demo.hearth.test";
 export const DEMO_STAFF_EMAIL = "staff@demo.hearth.test";
 export const DEMO_INTERNAL_EMAIL = "internal@hearth.test";
+/** A Staff member of the demo company who is also one of Hearth's labelers (decision 0050). */
+export const DEMO_LABELER_EMAIL = "labeler@demo.hearth.test";
 
 /**
  * The demo company a newcomer explores: "Demo Company" on the Gold plan with an admin (its Company Leader),
- * a staff member, an internal account of the platform operator, a closed LOWI survey with 320 responses and an
+ * a staff member, a labeler, an internal account of the platform operator, a closed LOWI survey with 320 responses and an
  * active custom survey. Runs once.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
@@ -59,6 +62,16 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     role: "Staff",
     jobTitle: "Support Specialist",
   });
+  const labelerId = await createPasswordUser(db, {
+    tenantId: demo.id,
+    email: DEMO_LABELER_EMAIL,
+    password: DEMO_PASSWORD,
+    firstName: "Lee",
+    lastName: "Labeler",
+    role: "Staff",
+    jobTitle: "Data Labeler",
+  });
+  await db.update(user).set({ labeler: true }).where(eq(user.id, labelerId));
   await createInternalUser(db, { email: DEMO_INTERNAL_EMAIL, password: DEMO_PASSWORD, firstName: "Indra", lastName: "Internal" });
   await seedDemoSurveys(db, demo.id, adminId);
   await seedDemoCertification(db, demo.id);

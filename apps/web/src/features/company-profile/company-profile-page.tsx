@@ -9,6 +9,7 @@ import { useCompanyProfile } from "./company-api";
 import { CompanyProfileForm } from "./company-profile-form";
 import { LogoUploader } from "./logo-uploader";
 import { PublicProfileCard } from "./public-profile-card";
+import { LabellingConsentCard } from "../labelling/labelling-consent-card";
 import { ReportPrivacyCard } from "./report-privacy-card";
 
 function timeZoneLabel(iana: string | null): string | null {
@@ -95,6 +96,7 @@ export function CompanyProfilePage() {
             <LogoUploader profile={profile} />
           </Card>
           <ReportPrivacyCard profile={profile} />
+          <LabellingConsentCard profile={profile} />
           <PublicProfileCard />
           <SsoCard />
         </Stack>

@@ -11,6 +11,7 @@ import { formatInterval, formatPercent, formatScore } from "../reports/report-fo
 import { ComparisonBadge, ScoreTrack } from "../reports/score-bar";
 import { useCompanyTimeZone } from "../surveys/survey-access";
 import { formatEndDate, invitesPath, NEW_SURVEY_PATH, reportPath, SURVEYS_PATH } from "../surveys/survey-paths";
+import { AiHubCard } from "../labelling/ai-hub-card";
 import { useDashboard } from "./dashboard-api";
 import { DashboardCertifications } from "./dashboard-certifications";
 
@@ -358,6 +359,7 @@ export function DashboardPage() {
     <Stack gap="lg">
       <WelcomeCard me={me} />
       <QuickActions dashboard={dashboard.data} me={me} />
+      <AiHubCard me={me} />
       {body}
       <DashboardCertifications me={me} />
       <ProfileCard me={me} />
