@@ -34,8 +34,10 @@ describe("graceful shutdown", () => {
     });
     const db = ctx.database.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
     const execute = db.execute.bind(db);
-    // Only the health check's own statement is held: background loops (comment analysis) call execute too.
-    const isHealthCheck = (query: unknown) => JSON.stringify((query as { queryChunks?: unknown }).queryChunks ?? "").includes("select 1");
+    // Only the health check's own statement is held: background loops (comment analysis, notices) call execute too,
+    // and some of their statements contain "select 1" as a subquery, so the statement must be exactly the check's.
+    const healthCheck = JSON.stringify(sql`select 1`.queryChunks);
+    const isHealthCheck = (query: unknown) => JSON.stringify((query as { queryChunks?: unknown }).queryChunks ?? "") === healthCheck;
     db.execute = async (...args: unknown[]) => {
       if (!isHealthCheck(args[0])) return execute(...args);
       requestStarted();
