@@ -63,7 +63,7 @@ describe("app shell", () => {
     const { page } = session;
     await page.getByRole("navigation", { name: "Internal Admin" }).waitFor();
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
-    await page.getByTestId("coming-soon").waitFor();
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
   });
 

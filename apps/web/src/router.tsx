@@ -15,6 +15,12 @@ import type { SurveyKind } from "./features/surveys/survey-paths";
 // Every page but sign-in is its own chunk, loaded when its route is first shown (docs/decisions/0025): the sign-in
 // page does not download the dashboard, and the dashboard does not download the editor, the wizard or the reports.
 const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page").then((m) => ({ default: m.ForgotPasswordPage })));
+const AdminDashboardPage = lazy(() =>
+  import("./features/operator/admin-dashboard-page").then((m) => ({ default: m.AdminDashboardPage })),
+);
+const ValidateTenantSwitchPage = lazy(() =>
+  import("./features/operator/validate-tenant-switch-page").then((m) => ({ default: m.ValidateTenantSwitchPage })),
+);
 const LegalDocumentPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.LegalDocumentPage })));
 const OrderFormPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.OrderFormPage })));
 const DataPage = lazy(() => import("./features/data/data-page").then((m) => ({ default: m.DataPage })));
@@ -170,12 +176,18 @@ export const routes: RouteObject[] = [
             element: <LazyPages />,
             children: [
               { path: "dashboard", children: dashboardRoutes },
+              // After POST /api/switch-tenant (decision 0048): confirms the switch, then goes on to a path of this site.
+              {
+                path: "validate-tenant-switch",
+                handle: { title: "Switching company" },
+                element: gated("internal", <ValidateTenantSwitchPage />),
+              },
               { path: "page", handle: { title: "Share your survey" }, element: gated("survey-view", <SharePage />) },
               {
                 path: "admin",
                 children: [
                   { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-                  soon("dashboard", "Admin Dashboard", "internal"),
+                  { path: "dashboard", handle: { title: "Admin Dashboard" }, element: gated("internal", <AdminDashboardPage />) },
                   soon("*", "Internal Admin", "internal"),
                 ],
               },

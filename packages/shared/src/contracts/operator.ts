@@ -111,3 +111,33 @@ export function safeRedirectPath(raw: string | null | undefined, fallback = "/da
   if (url.origin !== base) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+export const COMPANIES_PAGE_SIZE = 20;
+
+export const companiesQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const operatorCompanySchema = z.object({
+  id: z.string(),
+  companyName: z.string().nullable(),
+  companySize: z.string(),
+  plan: z.string(),
+  effectivePlan: z.string(),
+  /** The deal giving the effective plan, by its CRM id; null when none does. */
+  dealId: z.string().nullable(),
+  users: z.number().int(),
+  surveys: z.number().int(),
+  responses: z.number().int(),
+  lastActivityAt: z.string().nullable(),
+});
+export type OperatorCompany = z.infer<typeof operatorCompanySchema>;
+
+export const companiesPageSchema = z.object({
+  companies: z.array(operatorCompanySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type CompaniesPage = z.infer<typeof companiesPageSchema>;

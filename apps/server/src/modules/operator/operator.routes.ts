@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import {
   activityLogPageSchema,
+  companiesPageSchema,
+  companiesQuerySchema,
   activityLogQuerySchema,
   changeInternalAccountResponseSchema,
   changeInternalAccountSchema,
@@ -11,6 +13,7 @@ import {
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
+import { readCompanies } from "./companies.service.js";
 import { changeInternalVisibility, readActivityLog, readSwitchState, returnToOwnAccount, switchTenant } from "./tenant-switch.service.js";
 
 /** The operator console's routes (decision 0048): 404 to anyone but an internal account, except the company's log. */
@@ -24,6 +27,17 @@ export async function registerOperatorRoutes(app: FastifyInstance, ctx: AppConte
     body: changeInternalAccountSchema,
     response: changeInternalAccountResponseSchema,
     handler: ({ actor, body }) => changeInternalVisibility(ctx, actor, body),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/admin/companies",
+    summary: "Customer companies by name, 20 a page, with plan, effective plan, deal, users, surveys, responses and last activity",
+    tags: ["operator"],
+    access: "operator",
+    query: companiesQuerySchema,
+    response: companiesPageSchema,
+    handler: ({ query }) => readCompanies(ctx, query),
   });
 
   defineRoute(app, ctx, {

@@ -136,6 +136,30 @@ describe("operator console: visibility and tenant switch", () => {
     expect(logged).toHaveLength(1);
   });
 
+  it("lists customer companies by name with their counts, never Hearth's own", async () => {
+    const operator = await internalAccount();
+    const company = await registerCompany(testApp.app, { companyName: "Listed 100% Company" });
+    await addMember(testApp, company.tenantId, "Staff");
+    const list = async (query: string) =>
+      (await call(testApp.app, "GET", `/api/admin/companies${query}`, { cookie: operator.cookie })).json();
+    const found = await list(`?search=${encodeURIComponent("listed 100%")}`);
+    expect(found.total).toBe(1);
+    expect(found.companies[0]).toMatchObject({
+      id: company.tenantId,
+      companyName: "Listed 100% Company",
+      plan: "Free",
+      effectivePlan: "Free",
+      dealId: null,
+      users: 2,
+      surveys: 0,
+      responses: 0,
+    });
+    expect((await list("?search=%25")).companies.every((row: { companyName: string }) => row.companyName.includes("%"))).toBe(true);
+    const all = await list("");
+    expect(all.companies.some((row: { companyName: string }) => row.companyName === "Hearth Operations")).toBe(false);
+    expect((await call(testApp.app, "GET", "/api/admin/companies?page=0", { cookie: operator.cookie })).statusCode).toBe(400);
+  });
+
   it("ends by itself after 60 minutes", async () => {
     const operator = await internalAccount();
     const home = (await me(operator.cookie)).tenant.id;

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { LegalLinks } from "../legal/legal-links";
 import { errorMessage } from "../../lib/api";
 import { useMe } from "../auth/session";
+import { SwitchBanner } from "../operator/switch-banner";
 import { SupportProvider } from "../support/support-context";
 import { UpgradeDialogs } from "../upgrade/upgrade-dialogs";
 import { HeaderBar } from "./header-bar";
@@ -63,6 +64,7 @@ export function AppLayout() {
           <Sidebar me={me.data} onNavigate={mobile.close} />
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0">
+          <SwitchBanner me={me.data} />
           <Outlet />
           <LegalLinks mt="xl" />
         </AppShell.Main>

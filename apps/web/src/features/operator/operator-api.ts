@@ -1,0 +1,35 @@
+import type { CompaniesPage, InternalVisibility, SwitchTenantResponse, TenantSwitchState } from "@hearth/shared";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+export const SWITCH_STATE_QUERY_KEY = ["operator", "switch-state"] as const;
+
+/** The internal account's visibility and the company it views; never asked for by anyone else (it would be a 404). */
+export function useSwitchState(enabled: boolean) {
+  return useQuery({
+    queryKey: SWITCH_STATE_QUERY_KEY,
+    queryFn: () => api<TenantSwitchState>("/api/switch-tenant"),
+    enabled,
+    // The switch ends by itself after 60 minutes: look again now and then so the banner goes with it.
+    refetchInterval: enabled ? 60_000 : false,
+  });
+}
+
+export function useCompanies(search: string, page: number) {
+  const query = new URLSearchParams({ page: String(page) });
+  if (search) query.set("search", search);
+  return useQuery({
+    queryKey: ["operator", "companies", search, page],
+    queryFn: () => api<CompaniesPage>(`/api/admin/companies?${query}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const switchTenant = (newTenantId: string) => api<SwitchTenantResponse>("/api/switch-tenant", { body: { newTenantId } });
+
+export const returnToOwnAccount = () => api<{ success: true }>("/api/switch-tenant/return", { method: "POST" });
+
+export const changeVisibility = (userId: string, currentState: InternalVisibility) =>
+  api<{ ok: true; internalVisibility: InternalVisibility }>("/api/admin/dashboard/changeInternalAccount", {
+    body: { userId, currentState },
+  });
