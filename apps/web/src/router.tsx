@@ -15,9 +15,7 @@ import type { SurveyKind } from "./features/surveys/survey-paths";
 // Every page but sign-in is its own chunk, loaded when its route is first shown (docs/decisions/0025): the sign-in
 // page does not download the dashboard, and the dashboard does not download the editor, the wizard or the reports.
 const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page").then((m) => ({ default: m.ForgotPasswordPage })));
-const AdminDashboardPage = lazy(() =>
-  import("./features/operator/admin-dashboard-page").then((m) => ({ default: m.AdminDashboardPage })),
-);
+const AdminDashboardPage = lazy(() => import("./features/operator/admin-dashboard-page").then((m) => ({ default: m.AdminDashboardPage })));
 const ValidateTenantSwitchPage = lazy(() =>
   import("./features/operator/validate-tenant-switch-page").then((m) => ({ default: m.ValidateTenantSwitchPage })),
 );
