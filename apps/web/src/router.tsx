@@ -55,6 +55,8 @@ const SurveyPage = lazy(() => import("./features/surveys/survey-page").then((m) 
 const SurveysPage = lazy(() => import("./features/surveys/surveys-page").then((m) => ({ default: m.SurveysPage })));
 const NewSurveyPage = lazy(() => import("./features/surveys/wizard/survey-wizard-page").then((m) => ({ default: m.NewSurveyPage })));
 const EditSurveyPage = lazy(() => import("./features/surveys/wizard/survey-wizard-page").then((m) => ({ default: m.EditSurveyPage })));
+const TutorialPage = lazy(() => import("./features/tutorials/tutorial-page").then((m) => ({ default: m.TutorialPage })));
+const TutorialsIndexPage = lazy(() => import("./features/tutorials/tutorial-page").then((m) => ({ default: m.TutorialsIndexPage })));
 
 /** Shown while a page's chunk loads (first visit of a route only). */
 export function PageLoader() {
@@ -134,7 +136,8 @@ const dashboardRoutes: RouteObject[] = [
   { path: "billing/plan", handle: { title: "Plan Information" }, element: gated("company-profile", <BillingPlanPage />) },
   { path: "billing/history", handle: { title: "Billing history" }, element: gated("company-profile", <BillingHistoryPage />) },
   { path: "billing/order/:orderId", handle: { title: "Order" }, element: gated("company-profile", <BillingOrderPage />) },
-  soon("tutorials/*", "Tutorials"),
+  { path: "tutorials", handle: { title: "Tutorials" }, element: <TutorialsIndexPage /> },
+  { path: "tutorials/:slug", handle: { title: "Tutorial" }, element: <TutorialPage /> },
   { path: "*", handle: { title: "Page not found" }, element: <NotFoundPage /> },
 ];
 

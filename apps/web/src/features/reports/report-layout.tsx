@@ -58,15 +58,21 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
 
   return (
     <Stack gap="md">
-      <Stack gap={2} data-tour="report-title">
+      <Stack gap={2}>
         <Text size="sm" c="dimmed" fw={600}>
           {kind === "lowi" ? "Love of Workplace Index™ report" : "Survey report"}
         </Text>
-        <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: "anywhere" }} data-testid="report-survey-name">
+        <Title
+          order={1}
+          fz={{ base: 22, sm: 28 }}
+          style={{ overflowWrap: "anywhere" }}
+          data-testid="report-survey-name"
+          data-tour="report-name"
+        >
           {name}
         </Title>
         {threshold !== null && (
-          <Text size="sm" c="dimmed" data-testid="report-threshold">
+          <Text size="sm" c="dimmed" data-testid="report-threshold" data-tour="report-threshold">
             {formatSurveyThresholdNote(threshold)}
           </Text>
         )}
@@ -104,7 +110,7 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
         </Tabs.List>
         {active && (
           <Tabs.Panel value={active} pt="md">
-            <Stack gap="lg" data-tour="report-content">
+            <Stack gap="lg">
               {kind === "lowi" && current?.filtered && <ReportFilterBar surveyId={surveyId} hiddenCohorts={hiddenCohorts} />}
               <Outlet />
             </Stack>

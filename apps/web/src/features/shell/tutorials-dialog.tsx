@@ -1,21 +1,32 @@
-import { canShowUpgradeLink, LICENCE_LIMITS, type MeResponse, UNLIMITED } from "@hearth/shared";
+import { canShowUpgradeLink, type MeResponse } from "@hearth/shared";
 import { Anchor, Badge, Group, List, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { Link, useLocation, useSearchParams } from "react-router";
+import { TUTORIALS_PATH } from "../tutorials/tutorial-types";
+import { planDetails } from "./plan-details";
 
+/** The spec's two guides first (creating a survey, managing existing surveys), then the other tutorials. */
 const GUIDES = [
   {
     title: "Creating a survey",
-    href: "/dashboard/tutorials/surveys",
-    text: "Pick a survey type, write questions, set an end date.",
+    href: `${TUTORIALS_PATH}/surveys`,
+    text: "Choose a survey type, check its questions, set an end date and publish.",
   },
   {
     title: "Managing existing surveys",
-    href: "/dashboard/tutorials/survey_personalization",
-    text: "Invite people, send reminders, extend, archive and restore surveys.",
+    href: `${TUTORIALS_PATH}/surveys#invite`,
+    text: "Invite people, follow who replied, send reminders and read the report.",
+  },
+  {
+    title: "Importing data",
+    href: `${TUTORIALS_PATH}/data`,
+    text: "Import employee attributes as report cohorts, and feedback collected elsewhere.",
+  },
+  {
+    title: "Personalising a survey",
+    href: `${TUTORIALS_PATH}/survey_personalization`,
+    text: "Placeholders, questions of your own and email templates.",
   },
 ];
-
-const limit = (value: number) => (value >= UNLIMITED ? "Unlimited" : String(value));
 
 interface TutorialsDialogProps {
   me: MeResponse;
@@ -23,11 +34,12 @@ interface TutorialsDialogProps {
   onClose: () => void;
 }
 
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
+
 export function TutorialsDialog({ me, opened, onClose }: TutorialsDialogProps) {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const plan = me.tenant.effectivePlan;
-  const limits = LICENCE_LIMITS[plan];
+  const details = planDetails(me.tenant);
   const upgradeParams = new URLSearchParams(params);
   upgradeParams.set("upgrade", "true");
 
@@ -50,6 +62,9 @@ export function TutorialsDialog({ me, opened, onClose }: TutorialsDialogProps) {
               </List.Item>
             ))}
           </List>
+          <Anchor component={Link} to={TUTORIALS_PATH} onClick={onClose} size="sm" mt="sm" display="inline-block">
+            All tutorials and guided tours
+          </Anchor>
         </div>
         <div>
           <Group justify="space-between" mb="xs">
@@ -57,30 +72,25 @@ export function TutorialsDialog({ me, opened, onClose }: TutorialsDialogProps) {
               Your plan
             </Title>
             <Badge size="lg" variant="light" data-testid="plan-name">
-              {plan}
+              {details.plan}
             </Badge>
           </Group>
+          {details.until && (
+            <Text size="sm" c="dimmed" mb="xs" data-testid="plan-until">
+              Through your agreement until {formatDay(details.until)}.
+            </Text>
+          )}
           <Table withTableBorder withColumnBorders={false} verticalSpacing={6} aria-label="Plan licences">
             <Table.Tbody>
-              <Table.Tr>
-                <Table.Th scope="row">Admin licences</Table.Th>
-                <Table.Td>{limit(limits.admin)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Staff licences</Table.Th>
-                <Table.Td>{limit(limits.staff)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Cohorts</Table.Th>
-                <Table.Td>{limit(limits.cohort)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Certifications</Table.Th>
-                <Table.Td>{limit(limits.certification)}</Table.Td>
-              </Table.Tr>
+              {details.licences.map((row) => (
+                <Table.Tr key={row.label}>
+                  <Table.Th scope="row">{row.label}</Table.Th>
+                  <Table.Td>{row.value}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
-          {canShowUpgradeLink(plan) && (
+          {canShowUpgradeLink(details.plan) && (
             <Anchor component={Link} to={`${pathname}?${upgradeParams}`} onClick={onClose} mt="sm" display="inline-block">
               Upgrade Plan
             </Anchor>

@@ -16,7 +16,8 @@ interface GuidedTourProps {
 
 /**
  * A guided tour (docs/decisions/0049) on Mantine's Tour: a spotlight on each step's target with a tooltip, Next and Back
- * buttons and the arrow keys, Skip, the close button and Escape to leave. How the user left it is saved for them.
+ * buttons and the arrow keys; Skip and Escape leave it (no close button: its label would repeat the last step's Finish).
+ * How the user left it is saved for them.
  */
 export function GuidedTour({ tour, active, stage, onEnd }: GuidedTourProps) {
   const [step, setStep] = useState(0);
@@ -52,6 +53,7 @@ export function GuidedTour({ tour, active, stage, onEnd }: GuidedTourProps) {
       onStepChange={setStep}
       onClose={end}
       labels={{ close: "Finish", next: "Next", back: "Back", skip: "Skip", stepCounter: (at, total) => `Step ${at} of ${total}` }}
+      withCloseButton={false}
       zIndex={1000}
       maxWidth={340}
       data-testid={`tour-${tour.id}`}

@@ -112,20 +112,19 @@ const REPORTS: TourDefinition = {
   where: "a survey's report",
   steps: [
     {
-      target: tourTarget("report-title"),
+      target: tourTarget("report-name"),
       title: "One survey's results",
-      body: "The report shows answers only once enough people responded, so nobody can be singled out. The note under the name says how many that is.",
+      body: "Each survey has its own report, open to the people whose role lets them read reports.",
+    },
+    {
+      target: tourTarget("report-threshold"),
+      title: "Nobody singled out",
+      body: "Answers show only for groups with at least this many respondents. The number was fixed when the survey was published.",
     },
     {
       target: tourTarget("report-tabs"),
       title: "Sections of the report",
-      body: "Scores, teams, sentiment and emotion, comments, themes and the breakdown of each question each have a tab.",
-    },
-    {
-      target: tourTarget("report-content"),
-      title: "Filter by cohort",
-      body: "Where your survey has cohorts (departments, locations, or attributes you imported), the filters at the top narrow every chart on the tab.",
-      position: "top",
+      body: "Each tab is one view of the answers: scores, teams, sentiment and emotion, comments, themes, or each question's breakdown. Where the survey has cohorts, filters at the top of a tab narrow it to one department, location or imported attribute.",
     },
     {
       target: tourTarget(TOUR_LAUNCHER),
