@@ -83,12 +83,14 @@ describe("labelling", () => {
 
   it("is off by default, set by an Admin only, and shown on the company profile", async () => {
     expect((await call(testApp.app, "GET", "/api/company/profile", { cookie: private_.cookie })).json().allowLabelling).toBe(false);
-    const staff = await addMember(testApp, private_.tenantId, "Staff");
-    const refused = await call(testApp.app, "PUT", "/api/company/labelling-consent", {
-      cookie: staff.cookie,
-      body: { allowLabelling: true },
-    });
-    expect(refused.statusCode).toBe(403);
+    for (const role of ["Staff", "Manager"] as const) {
+      const member = await addMember(testApp, private_.tenantId, role);
+      const refused = await call(testApp.app, "PUT", "/api/company/labelling-consent", {
+        cookie: member.cookie,
+        body: { allowLabelling: true },
+      });
+      expect(refused.statusCode, role).toBe(403);
+    }
     const bad = await call(testApp.app, "PUT", "/api/company/labelling-consent", {
       cookie: private_.cookie,
       body: { allowLabelling: "yes" },
