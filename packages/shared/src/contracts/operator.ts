@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { dealSchema } from "./billing.js";
+import { orderSchema } from "./orders.js";
 
 /**
  * The operator console's contracts (decision 0048): an internal account's visibility, its switch into one company,
@@ -141,3 +143,20 @@ export const companiesPageSchema = z.object({
   total: z.number().int(),
 });
 export type CompaniesPage = z.infer<typeof companiesPageSchema>;
+
+export const upgradeRequestOfCompanySchema = z.object({
+  id: z.string(),
+  planRequested: z.string(),
+  dateRequested: z.string(),
+  hasBeenAddressed: z.boolean(),
+  requestedBy: z.string().nullable(),
+});
+
+export const operatorCompanyDetailSchema = z.object({
+  company: operatorCompanySchema,
+  deals: z.array(dealSchema),
+  /** Orders awaiting payment, oldest first: the ones a payment can be recorded for. */
+  ordersAwaitingPayment: z.array(orderSchema.omit({ lines: true })),
+  upgradeRequests: z.array(upgradeRequestOfCompanySchema),
+});
+export type OperatorCompanyDetail = z.infer<typeof operatorCompanyDetailSchema>;

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { activityLog, survey, surveyResponse, tenant, user } from "../../db/schema.js";
+import { activityLog, survey, surveyResponse, tenant, upgradeRequest, user } from "../../db/schema.js";
+import { billingOrder } from "../../db/schema-orders.js";
 
 /** `%text%` for ILIKE, with the pattern's own characters taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -9,9 +10,10 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => 
  * One page of customer companies (never the operator's own), by name, with their people, surveys, responses and
  * latest logged activity. A platform-wide read for the operator console only.
  */
-export async function listCompanies(db: Database, input: { search?: string; page: number; pageSize: number }) {
+export async function listCompanies(db: Database, input: { search?: string; tenantId?: string; page: number; pageSize: number }) {
   const where = and(
     eq(tenant.isInternalAccount, false),
+    input.tenantId ? eq(tenant.id, input.tenantId) : undefined,
     input.search ? ilike(tenant.companyName, containsPattern(input.search)) : undefined,
   );
   const users = db
@@ -59,4 +61,41 @@ export async function listCompanies(db: Database, input: { search?: string; page
     db.select({ total: count() }).from(tenant).where(where),
   ]);
   return { rows, total };
+}
+
+/** The company's upgrade requests, newest first, with the requester's email. */
+export async function listUpgradeRequests(db: Database, tenantId: string) {
+  return db
+    .select({
+      id: upgradeRequest.id,
+      userId: upgradeRequest.userId,
+      planRequested: upgradeRequest.planRequested,
+      dateRequested: upgradeRequest.dateRequested,
+      hasBeenAddressed: upgradeRequest.hasBeenAddressed,
+      requestedBy: user.email,
+    })
+    .from(upgradeRequest)
+    .leftJoin(user, eq(user.id, upgradeRequest.userId))
+    .where(eq(upgradeRequest.tenantId, tenantId))
+    .orderBy(desc(upgradeRequest.dateRequested));
+}
+
+/** Marks one request of the company addressed, once: undefined when it is not the company's or was already. */
+export async function markUpgradeRequestAddressed(db: Database, tenantId: string, requestId: string) {
+  const [row] = await db
+    .update(upgradeRequest)
+    .set({ hasBeenAddressed: true })
+    .where(and(eq(upgradeRequest.tenantId, tenantId), eq(upgradeRequest.id, requestId), eq(upgradeRequest.hasBeenAddressed, false)))
+    .returning({ id: upgradeRequest.id, userId: upgradeRequest.userId, planRequested: upgradeRequest.planRequested });
+  return row;
+}
+
+/** The company's orders awaiting payment, oldest first. */
+export async function listOrdersAwaitingPayment(db: Database, tenantId: string) {
+  return db
+    .select()
+    .from(billingOrder)
+    .where(and(eq(billingOrder.tenantId, tenantId), eq(billingOrder.status, "awaiting_payment")))
+    .orderBy(asc(billingOrder.createdAt))
+    .limit(100);
 }

@@ -3,6 +3,7 @@ import {
   activityLogPageSchema,
   companiesPageSchema,
   companiesQuerySchema,
+  operatorCompanyDetailSchema,
   activityLogQuerySchema,
   changeInternalAccountResponseSchema,
   changeInternalAccountSchema,
@@ -13,7 +14,7 @@ import {
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
-import { readCompanies } from "./companies.service.js";
+import { addressUpgradeRequest, readCompanies, readCompanyDetail } from "./companies.service.js";
 import { changeInternalVisibility, readActivityLog, readSwitchState, returnToOwnAccount, switchTenant } from "./tenant-switch.service.js";
 
 /** The operator console's routes (decision 0048): 404 to anyone but an internal account, except the company's log. */
@@ -38,6 +39,28 @@ export async function registerOperatorRoutes(app: FastifyInstance, ctx: AppConte
     query: companiesQuerySchema,
     response: companiesPageSchema,
     handler: ({ query }) => readCompanies(ctx, query),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/admin/companies/:tenantId",
+    summary: "One company in the console: its figures, deals, orders awaiting payment and upgrade requests",
+    tags: ["operator"],
+    access: "operator",
+    params: z.object({ tenantId: z.uuid() }),
+    response: operatorCompanyDetailSchema,
+    handler: ({ params }) => readCompanyDetail(ctx, params.tenantId),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/admin/companies/:tenantId/upgrade-requests/:requestId/addressed",
+    summary: "Mark a company's upgrade request addressed (once; 404 after) and notify the requester in the same transaction",
+    tags: ["operator"],
+    access: "operator",
+    params: z.object({ tenantId: z.uuid(), requestId: z.uuid() }),
+    response: z.object({ ok: z.literal(true) }),
+    handler: ({ actor, params }) => addressUpgradeRequest(ctx, actor, params.tenantId, params.requestId),
   });
 
   defineRoute(app, ctx, {

@@ -160,6 +160,39 @@ describe("operator console: visibility and tenant switch", () => {
     expect((await call(testApp.app, "GET", "/api/admin/companies?page=0", { cookie: operator.cookie })).statusCode).toBe(400);
   });
 
+  it("shows a company's deals and upgrade requests, and marks a request addressed once with the requester notified", async () => {
+    const operator = await internalAccount();
+    const company = await registerCompany(testApp.app, { companyName: "Requests Company" });
+    const other = await registerCompany(testApp.app);
+    expect(
+      (await call(testApp.app, "POST", "/api/plan_update_request", { cookie: company.cookie, body: { requestedPlan: "Gold" } })).statusCode,
+    ).toBe(200);
+    const deal = await call(testApp.app, "POST", `/api/internal/tenants/${company.tenantId}/deals`, {
+      cookie: operator.cookie,
+      body: { plan: "Silver", dealId: "crm-42", isActive: true, forceActivate: true, activatedDate: new Date().toISOString() },
+    });
+    expect(deal.statusCode).toBe(201);
+
+    const detailOf = async (tenantId: string) => call(testApp.app, "GET", `/api/admin/companies/${tenantId}`, { cookie: operator.cookie });
+    const detail = (await detailOf(company.tenantId)).json();
+    expect(detail.company).toMatchObject({ companyName: "Requests Company", effectivePlan: "Silver", dealId: "crm-42" });
+    expect(detail.deals).toEqual([expect.objectContaining({ dealId: "crm-42", plan: "Silver" })]);
+    expect(detail.upgradeRequests).toEqual([
+      expect.objectContaining({ planRequested: "Gold", hasBeenAddressed: false, requestedBy: company.email }),
+    ]);
+    expect((await detailOf(SAMPLE_ID)).statusCode).toBe(404);
+
+    const requestId = detail.upgradeRequests[0].id;
+    const address = (tenantId: string) =>
+      call(testApp.app, "POST", `/api/admin/companies/${tenantId}/upgrade-requests/${requestId}/addressed`, { cookie: operator.cookie });
+    expect((await address(other.tenantId)).statusCode).toBe(404);
+    expect((await address(company.tenantId)).json()).toEqual({ ok: true });
+    expect((await address(company.tenantId)).statusCode).toBe(404);
+    expect((await detailOf(company.tenantId)).json().upgradeRequests[0].hasBeenAddressed).toBe(true);
+    const notices = (await call(testApp.app, "GET", "/api/notifications", { cookie: company.cookie })).json();
+    expect(JSON.stringify(notices)).toContain("Your request for Gold has been handled");
+  });
+
   it("ends by itself after 60 minutes", async () => {
     const operator = await internalAccount();
     const home = (await me(operator.cookie)).tenant.id;

@@ -82,7 +82,7 @@ export type OrderPaidHook = (
 ) => Promise<void>;
 export const orderPaidHooks: OrderPaidHook[] = [];
 
-function toOrderResponse(row: OrderRow, lines: readonly OrderLineRow[]): OrderResponse {
+export function toOrderResponse(row: OrderRow, lines: readonly OrderLineRow[]): OrderResponse {
   return {
     id: row.id,
     number: row.number,
