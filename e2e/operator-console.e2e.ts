@@ -88,6 +88,23 @@ describe("operator console", () => {
     }
   });
 
+  test("a company's page shows its plan, deals, orders and upgrade requests", async () => {
+    const session = await openBrowser(baseUrl);
+    const { page } = session;
+    try {
+      await signIn(page, DEMO_USERS.internal);
+      const row = await findDemoCompany(page);
+      await row.getByRole("link", { name: "Demo Company" }).click();
+      await page.getByRole("heading", { name: "Demo Company", level: 1 }).waitFor();
+      await page.getByRole("heading", { name: "Deals" }).waitFor();
+      await page.getByRole("heading", { name: "Upgrade requests" }).waitFor();
+      await checkA11y(page, "a company's page");
+      await screenshot(page, "operator-company-desktop");
+    } finally {
+      await session.close();
+    }
+  });
+
   test("the admin dashboard on a phone", async () => {
     const session = await openBrowser(baseUrl, PHONE);
     const { page } = session;

@@ -16,6 +16,7 @@ import type { SurveyKind } from "./features/surveys/survey-paths";
 // page does not download the dashboard, and the dashboard does not download the editor, the wizard or the reports.
 const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page").then((m) => ({ default: m.ForgotPasswordPage })));
 const AdminDashboardPage = lazy(() => import("./features/operator/admin-dashboard-page").then((m) => ({ default: m.AdminDashboardPage })));
+const OperatorCompanyPage = lazy(() => import("./features/operator/company-page").then((m) => ({ default: m.CompanyPage })));
 const ValidateTenantSwitchPage = lazy(() =>
   import("./features/operator/validate-tenant-switch-page").then((m) => ({ default: m.ValidateTenantSwitchPage })),
 );
@@ -189,6 +190,11 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="/admin/dashboard" replace /> },
                   { path: "dashboard", handle: { title: "Admin Dashboard" }, element: gated("internal", <AdminDashboardPage />) },
+                  {
+                    path: "dashboard/companies/:tenantId",
+                    handle: { title: "Company" },
+                    element: gated("internal", <OperatorCompanyPage />),
+                  },
                   soon("*", "Internal Admin", "internal"),
                 ],
               },

@@ -1,11 +1,24 @@
 import { type InternalVisibility, type OperatorCompany, TENANT_SWITCH_MESSAGES, VISIBILITY_MESSAGES } from "@hearth/shared";
-import { Button, Card, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconSearch } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { isApiError } from "../../lib/api";
 import { ME_QUERY_KEY } from "../../lib/query-client";
 import { useMe } from "../auth/session";
@@ -143,7 +156,11 @@ function CompaniesCard() {
             <Table.Tbody>
               {data?.companies.map((company) => (
                 <Table.Tr key={company.id}>
-                  <Table.Td>{company.companyName ?? "Unnamed company"}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/dashboard/companies/${company.id}`}>
+                      {company.companyName ?? "Unnamed company"}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{company.companySize}</Table.Td>
                   <Table.Td>{company.plan}</Table.Td>
                   <Table.Td>{company.effectivePlan}</Table.Td>

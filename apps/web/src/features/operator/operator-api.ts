@@ -1,4 +1,11 @@
-import type { CompaniesPage, InternalVisibility, SwitchTenantResponse, TenantSwitchState } from "@hearth/shared";
+import type {
+  CompaniesPage,
+  InternalVisibility,
+  OperatorCompanyDetail,
+  Plan,
+  SwitchTenantResponse,
+  TenantSwitchState,
+} from "@hearth/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 
@@ -33,3 +40,23 @@ export const changeVisibility = (userId: string, currentState: InternalVisibilit
   api<{ ok: true; internalVisibility: InternalVisibility }>("/api/admin/dashboard/changeInternalAccount", {
     body: { userId, currentState },
   });
+
+export const companyQueryKey = (tenantId: string) => ["operator", "company", tenantId] as const;
+
+export function useCompanyDetail(tenantId: string) {
+  return useQuery({ queryKey: companyQueryKey(tenantId), queryFn: () => api<OperatorCompanyDetail>(`/api/admin/companies/${tenantId}`) });
+}
+
+export const recordDeal = (
+  tenantId: string,
+  input: { plan: Plan; dealId: string | null; expiryDate: string | null; forceActivate: boolean },
+) =>
+  api(`/api/internal/tenants/${tenantId}/deals`, {
+    body: { ...input, isActive: true, activatedDate: new Date().toISOString() },
+  });
+
+export const recordPayment = (orderId: string, reference: string) =>
+  api(`/api/internal/orders/${orderId}/payment`, { body: { paidAt: new Date().toISOString(), reference } });
+
+export const markRequestAddressed = (tenantId: string, requestId: string) =>
+  api(`/api/admin/companies/${tenantId}/upgrade-requests/${requestId}/addressed`, { method: "POST" });
