@@ -55,6 +55,19 @@ describe("operator console", () => {
     } finally {
       await session.close();
     }
+
+    // The company's Admin sees the visit in its activity log, marked as Hearth staff's.
+    const admin = await openBrowser(baseUrl);
+    try {
+      await signIn(admin.page, DEMO_USERS.admin);
+      await admin.page.goto("/dashboard/settings");
+      const log = admin.page.getByRole("heading", { name: "Company activity log" });
+      await log.waitFor();
+      await admin.page.getByText("hearth staff switched in").first().waitFor();
+      expect(await admin.page.getByText("Hearth staff", { exact: true }).count()).toBeGreaterThan(0);
+    } finally {
+      await admin.close();
+    }
   });
 
   test("a landing page with another site's address goes to the dashboard instead, and a wrong company says the switch failed", async () => {

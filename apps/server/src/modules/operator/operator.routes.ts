@@ -15,7 +15,14 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { addressUpgradeRequest, readCompanies, readCompanyDetail } from "./companies.service.js";
-import { changeInternalVisibility, readActivityLog, readSwitchState, returnToOwnAccount, switchTenant } from "./tenant-switch.service.js";
+import {
+  changeInternalVisibility,
+  readActivityLog,
+  readCompanyActivityLog,
+  readSwitchState,
+  returnToOwnAccount,
+  switchTenant,
+} from "./tenant-switch.service.js";
 
 /** The operator console's routes (decision 0048): 404 to anyone but an internal account, except the company's log. */
 export async function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -50,6 +57,18 @@ export async function registerOperatorRoutes(app: FastifyInstance, ctx: AppConte
     params: z.object({ tenantId: z.uuid() }),
     response: operatorCompanyDetailSchema,
     handler: ({ params }) => readCompanyDetail(ctx, params.tenantId),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/admin/companies/:tenantId/activity-log",
+    summary: "One company's admin activity log, newest first, 50 a page (entries by Hearth staff marked)",
+    tags: ["operator"],
+    access: "operator",
+    params: z.object({ tenantId: z.uuid() }),
+    query: activityLogQuerySchema,
+    response: activityLogPageSchema,
+    handler: ({ params, query }) => readCompanyActivityLog(ctx, params.tenantId, query.page),
   });
 
   defineRoute(app, ctx, {

@@ -191,6 +191,13 @@ describe("operator console: visibility and tenant switch", () => {
     expect((await detailOf(company.tenantId)).json().upgradeRequests[0].hasBeenAddressed).toBe(true);
     const notices = (await call(testApp.app, "GET", "/api/notifications", { cookie: company.cookie })).json();
     expect(JSON.stringify(notices)).toContain("Your request for Gold has been handled");
+    const log = (
+      await call(testApp.app, "GET", `/api/admin/companies/${company.tenantId}/activity-log`, { cookie: operator.cookie })
+    ).json();
+    expect(log.entries[0]).toMatchObject({ action: "upgrade_request_addressed", byHearthStaff: true, userEmail: operator.email });
+    expect(
+      (await call(testApp.app, "GET", `/api/admin/companies/${company.tenantId}/activity-log`, { cookie: company.cookie })).statusCode,
+    ).toBe(404);
   });
 
   it("ends by itself after 60 minutes", async () => {

@@ -131,7 +131,12 @@ export async function recordSwitchedWrite(db: Database, actor: Actor, request: {
 
 /** The company's admin activity log, newest first (its Admins, and Hearth staff while viewing it). */
 export async function readActivityLog(ctx: AppContext, actor: Actor, page: number): Promise<ActivityLogPage> {
-  const { rows, total } = await listActivityLog(ctx.database.db, actor.tenantId, page, ACTIVITY_LOG_PAGE_SIZE);
+  return readCompanyActivityLog(ctx, actor.tenantId, page);
+}
+
+/** A company's admin activity log by its id: for the operator console's company page. */
+export async function readCompanyActivityLog(ctx: AppContext, tenantId: string, page: number): Promise<ActivityLogPage> {
+  const { rows, total } = await listActivityLog(ctx.database.db, tenantId, page, ACTIVITY_LOG_PAGE_SIZE);
   return {
     entries: rows.map((row) => {
       const data = row.data ?? {};

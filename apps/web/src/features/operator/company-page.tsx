@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { errorMessage, isApiError } from "../../lib/api";
+import { ActivityLogCard } from "./activity-log-card";
 import { companyQueryKey, markRequestAddressed, recordDeal, recordPayment, switchTenant, useCompanyDetail } from "./operator-api";
 
 const TOAST_MS = 3_000;
@@ -147,6 +148,8 @@ export function CompanyPage() {
           ))}
         </Stack>
       </Card>
+
+      <ActivityLogCard url={`/api/admin/companies/${tenantId}/activity-log`} />
     </Stack>
   );
 }

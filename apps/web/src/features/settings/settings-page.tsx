@@ -4,7 +4,9 @@ import { notifications } from "@mantine/notifications";
 import { IconMailForward, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { canAccess, useMe } from "../auth/session";
 import { QueryBoundary } from "../errors/query-boundary";
+import { ActivityLogCard } from "../operator/activity-log-card";
 import { useAccount } from "./account-api";
 import { AccountForm } from "./account-form";
 import { ChangePasswordForm } from "./change-password-form";
@@ -40,6 +42,7 @@ export function SettingsPage() {
   const query = useAccount();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const me = useMe().data;
 
   return (
     <Stack gap="lg">
@@ -93,6 +96,8 @@ export function SettingsPage() {
         </Title>
         <ChangePasswordForm />
       </Card>
+      {/* The company's log, Hearth staff's entries marked (decision 0048): for its Admins. */}
+      {me && canAccess(me, "admin") ? <ActivityLogCard url="/api/activity-log" title="Company activity log" /> : null}
     </Stack>
   );
 }

@@ -1,0 +1,76 @@
+import type { ActivityLogPage } from "@hearth/shared";
+import { Badge, Card, Group, Pagination, Stack, Table, Text, Title } from "@mantine/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { api, errorMessage } from "../../lib/api";
+
+/** What an entry did, in words: the route of a request by Hearth staff, else the action's name. */
+function describeEntry(entry: ActivityLogPage["entries"][number]): string {
+  const { method, route } = entry.data as { method?: unknown; route?: unknown };
+  if (typeof method === "string" && typeof route === "string") return `${method} ${route}`;
+  return entry.action.replaceAll("_", " ");
+}
+
+/** A company's admin activity log, 50 entries a page; those written while Hearth staff viewed the company are marked. */
+export function ActivityLogCard({ url, title = "Admin activity log" }: { url: string; title?: string }) {
+  const [page, setPage] = useState(1);
+  const log = useQuery({
+    queryKey: ["activity-log", url, page],
+    queryFn: () => api<ActivityLogPage>(`${url}?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+  const data = log.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {log.isError ? <Text c="red">{errorMessage(log.error)}</Text> : null}
+        {data && data.entries.length === 0 ? <Text c="dimmed">Nothing has been logged yet.</Text> : null}
+        {data && data.entries.length > 0 ? (
+          <Table.ScrollContainer minWidth={560}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>What</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.entries.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Text size="sm">{entry.userName ?? entry.userEmail ?? "Unknown"}</Text>
+                        {entry.byHearthStaff ? (
+                          <Badge size="sm" color="orange" variant="light">
+                            Hearth staff
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{describeEntry(entry)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : null}
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) => ({ "aria-label": `${control[0].toUpperCase()}${control.slice(1)} page` })}
+            getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
+          />
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
