@@ -36,6 +36,18 @@ export function GuidedTour({ tour, active, stage, onEnd }: GuidedTourProps) {
     if (active) setStep(0);
   }, [active]);
 
+  // The tour follows the wizard: when the person moves to another stage (its own Continue or Back), the tour goes to
+  // that stage's first step.
+  useEffect(() => {
+    if (!active || stage === undefined) return;
+    setStep((current) => {
+      const at = tour.steps[current];
+      if (!at || at.stage === undefined || at.stage === stage) return current;
+      const first = tour.steps.findIndex((item) => item.stage === stage);
+      return first === -1 ? current : first;
+    });
+  }, [stage, active, tour]);
+
   const current = tour.steps[step];
   const shown = active && settled && Boolean(current) && (current?.stage === undefined || current.stage === stage);
 
