@@ -129,6 +129,8 @@ export const operatorCompanySchema = z.object({
   effectivePlan: z.string(),
   /** The deal giving the effective plan, by its CRM id; null when none does. */
   dealId: z.string().nullable(),
+  /** Whether a deal gives the effective plan (one recorded without a CRM id has a null dealId). */
+  hasDeal: z.boolean(),
   users: z.number().int(),
   surveys: z.number().int(),
   responses: z.number().int(),

@@ -33,6 +33,7 @@ async function withEffectivePlans(db: Database, rows: CompanyRow[]) {
         plan: row.plan,
         effectivePlan: effective.plan,
         dealId: effective.deal?.dealId ?? null,
+        hasDeal: effective.deal !== null && effective.deal !== undefined,
         users: row.users,
         surveys: row.surveys,
         responses: row.responses,

@@ -150,6 +150,7 @@ describe("operator console: visibility and tenant switch", () => {
       plan: "Free",
       effectivePlan: "Free",
       dealId: null,
+      hasDeal: false,
       users: 2,
       surveys: 0,
       responses: 0,
@@ -175,7 +176,7 @@ describe("operator console: visibility and tenant switch", () => {
 
     const detailOf = async (tenantId: string) => call(testApp.app, "GET", `/api/admin/companies/${tenantId}`, { cookie: operator.cookie });
     const detail = (await detailOf(company.tenantId)).json();
-    expect(detail.company).toMatchObject({ companyName: "Requests Company", effectivePlan: "Silver", dealId: "crm-42" });
+    expect(detail.company).toMatchObject({ companyName: "Requests Company", effectivePlan: "Silver", dealId: "crm-42", hasDeal: true });
     expect(detail.deals).toEqual([expect.objectContaining({ dealId: "crm-42", plan: "Silver" })]);
     expect(detail.upgradeRequests).toEqual([
       expect.objectContaining({ planRequested: "Gold", hasBeenAddressed: false, requestedBy: company.email }),

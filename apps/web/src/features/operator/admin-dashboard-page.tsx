@@ -164,7 +164,7 @@ function CompaniesCard() {
                   <Table.Td>{company.companySize}</Table.Td>
                   <Table.Td>{company.plan}</Table.Td>
                   <Table.Td>{company.effectivePlan}</Table.Td>
-                  <Table.Td>{company.dealId ?? "None"}</Table.Td>
+                  <Table.Td>{company.dealId ?? (company.hasDeal ? "No CRM id" : "None")}</Table.Td>
                   <Table.Td ta="right">{company.users}</Table.Td>
                   <Table.Td ta="right">{company.surveys}</Table.Td>
                   <Table.Td ta="right">{company.responses}</Table.Td>
