@@ -110,14 +110,18 @@ export async function measureAnalysisLag(
       const { rows } = await sql.executeSql("select count(*)::int as n from comment_excerpt");
       return Number((rows[0] as { n: number | string }).n);
     };
+    // A request still in flight when the load ended may store its response after the last sample: compare with the
+    // responses stored now, not with that sample.
+    let stored = (await count()).stored;
     let excerpts = await countExcerpts();
     const settleStarted = performance.now();
-    while (complete && excerpts !== last.stored * seeded.openAnswers && performance.now() - settleStarted < 10_000) {
+    while (complete && excerpts !== stored * seeded.openAnswers && performance.now() - settleStarted < 10_000) {
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+      stored = (await count()).stored;
       excerpts = await countExcerpts();
     }
-    if (complete && excerpts !== last.stored * seeded.openAnswers) {
-      throw new Error(`comment analysis lag: ${excerpts} excerpts for ${last.stored} responses × ${seeded.openAnswers} written answers`);
+    if (complete && excerpts !== stored * seeded.openAnswers) {
+      throw new Error(`comment analysis lag: ${excerpts} excerpts for ${stored} responses × ${seeded.openAnswers} written answers`);
     }
     const ok = Object.entries(run.statusCounts)
       .filter(([status]) => status.startsWith("2"))
