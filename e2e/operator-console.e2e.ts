@@ -40,7 +40,10 @@ describe("operator console", () => {
 
       // A report of the company, with the banner still there.
       const surveys = (await (await context.request.get("/api/surveys")).json()) as SurveySummary[];
-      const survey = surveys.filter((item) => item.surveyPreset === "PulseValidation" && item.completed > 0)[0];
+      // The seeded LOWI survey (the most answers): other suites open small ones whose reports stay hidden.
+      const survey = surveys
+        .filter((item) => item.surveyPreset === "PulseValidation" && item.completed > 0)
+        .sort((a, b) => b.completed - a.completed)[0];
       expect(survey, "Demo Company has a LOWI survey with responses").toBeTruthy();
       await page.goto(`/dashboard/reports/lowi/${survey.id}/company`);
       await page.getByTestId("company-report").waitFor({ timeout: 30_000 });

@@ -30,7 +30,10 @@ export function ActivityLogCard({ url, title = "Admin activity log" }: { url: st
         {log.isError ? <Text c="red">{errorMessage(log.error)}</Text> : null}
         {data && data.entries.length === 0 ? <Text c="dimmed">Nothing has been logged yet.</Text> : null}
         {data && data.entries.length > 0 ? (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer
+            minWidth={560}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": `${title} (scrolls sideways)` } }}
+          >
             <Table>
               <Table.Thead>
                 <Table.Tr>

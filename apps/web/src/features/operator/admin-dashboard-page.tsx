@@ -135,7 +135,10 @@ function CompaniesCard() {
           }}
           maw={360}
         />
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer
+          minWidth={900}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": "Companies (scrolls sideways)" } }}
+        >
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>

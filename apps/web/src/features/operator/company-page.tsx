@@ -75,7 +75,10 @@ export function CompanyPage() {
           <Title order={2} size="h4">
             Deals
           </Title>
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer
+            minWidth={560}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": "Deals (scrolls sideways)" } }}
+          >
             <Table>
               <Table.Thead>
                 <Table.Tr>
