@@ -68,6 +68,8 @@ export function GuidedTour({ tour, active, stage, onEnd }: GuidedTourProps) {
       withCloseButton={false}
       zIndex={1000}
       maxWidth={340}
+      // No fade between steps: a step is readable (and its buttons at full contrast) the moment it shows.
+      transitionProps={{ duration: 0 }}
       data-testid={`tour-${tour.id}`}
     >
       {tour.steps.map((item) => (
