@@ -7,8 +7,9 @@ import type { SurveySummary } from "@hearth/shared";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { checkA11y } from "./support/a11y";
-import { DEMO_USERS, openBrowser, PHONE, screenshot, signIn } from "./support/browser";
-import { visibleText } from "./support/page-helpers";
+import { createVerifiedUser, DEMO_USERS, openBrowser, PHONE, screenshot, signIn } from "./support/browser";
+import { makeEligible } from "./support/certification";
+import { ok, visibleText } from "./support/page-helpers";
 
 async function findDemoCompany(page: Page) {
   await page.goto("/admin/dashboard");
@@ -121,14 +122,101 @@ describe("operator console", () => {
     }
   });
 
-  test("the admin dashboard on a phone", async () => {
+  test("a deal is recorded, activated and expired in place, and the plan in force follows", async () => {
+    const companyName = `Deal Works ${Date.now().toString(36)}`;
+    await createVerifiedUser(baseUrl, "deals", companyName);
+    const session = await openBrowser(baseUrl);
+    const { page } = session;
+    try {
+      await signIn(page, DEMO_USERS.internal);
+      await page.goto("/admin/dashboard");
+      await page.getByLabel("Search companies").fill(companyName);
+      await page.getByRole("link", { name: companyName }).click();
+      await page.getByRole("heading", { name: companyName, level: 1 }).waitFor();
+      await page.getByRole("heading", { name: "Certification requests" }).waitFor();
+      await page.getByText("No certification is awaiting approval.").waitFor();
+      const planInForce = page.locator("div", { has: page.getByText("Plan in force", { exact: true }) }).last();
+      await planInForce.getByText("Free", { exact: true }).waitFor();
+
+      const form = page.getByRole("form", { name: "Record a deal" });
+      await form.getByLabel("CRM deal id").fill("crm-e2e-7");
+      await form.getByLabel("Activate now").uncheck();
+      await form.getByRole("button", { name: "Record deal" }).click();
+      await page.getByText("Deal recorded", { exact: true }).waitFor();
+      const row = page.getByRole("row").filter({ hasText: "crm-e2e-7" });
+      await row.getByText("Not active").waitFor();
+
+      await row.getByRole("button", { name: /^Activate/ }).click();
+      await page.getByText("Deal activated").waitFor();
+      await row.getByText("Active", { exact: true }).waitFor();
+      await planInForce.getByText("Gold", { exact: true }).waitFor();
+      await checkA11y(page, "a company's page with an active deal");
+      await screenshot(page, "operator-company-deals-desktop");
+
+      await row.getByRole("button", { name: /^Expire now/ }).click();
+      await page.getByText("Deal expired").waitFor();
+      await row.getByText("Expired", { exact: true }).waitFor();
+      await planInForce.getByText("Free", { exact: true }).waitFor();
+      await page.getByText("Deal expired (Gold, crm-e2e-7)").waitFor();
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("a certification request shows its eligibility, and recording its payment grants it", async () => {
+    const companyName = `Kiln Requests ${Date.now().toString(36)}`;
+    const owner = await createVerifiedUser(baseUrl, "certreq", companyName);
+    const customer = await openBrowser(baseUrl);
+    const session = await openBrowser(baseUrl);
+    const { page } = session;
+    try {
+      // The company makes itself eligible and checks Silver and its certification out (the order awaits payment).
+      await signIn(customer.page, owner.email, owner.password);
+      const api = customer.context.request;
+      const year = await makeEligible(api, companyName, "3 Ember Lane, Boston, MA");
+      // A Free company buys its certification with a plan (Silver includes it).
+      await ok(await api.post("/api/cart/items", { data: { kind: "plan", plan: "Silver" } }));
+      const cart = await ok<{ lines: unknown[] }>(
+        await api.post("/api/cart/items", { data: { kind: "badge", badgeId: `certification-${year}`, licenceType: "digitalorprint" } }),
+      );
+      const me = await ok<{ tenant: { id: string } }>(await api.get("/api/me"));
+      await ok(await api.post("/api/certifications/aquire", { data: { companyId: me.tenant.id, certifications: cart.lines } }));
+
+      await signIn(page, DEMO_USERS.internal);
+      await page.goto("/admin/dashboard");
+      await page.getByLabel("Search companies").fill(companyName);
+      await page.getByRole("link", { name: companyName }).click();
+      const requests = page.locator(`[aria-label="Certification requests (scrolls sideways)"]`);
+      const row = requests.getByRole("row").filter({ hasText: String(year) });
+      await row.getByText("Eligible", { exact: true }).waitFor();
+      await checkA11y(page, "a company's page with a certification request");
+
+      await page.getByLabel("Payment reference").first().fill("WIRE-E2E-1");
+      await page.getByRole("button", { name: "Record payment" }).first().click();
+      await page.getByText(/^Payment recorded for /).waitFor();
+      await page.getByText("No certification is awaiting approval.").waitFor();
+      await page
+        .getByText(/· granted /)
+        .first()
+        .waitFor();
+    } finally {
+      await session.close();
+      await customer.close();
+    }
+  });
+
+  test("the admin dashboard and a company's page on a phone", async () => {
     const session = await openBrowser(baseUrl, PHONE);
     const { page } = session;
     try {
       await signIn(page, DEMO_USERS.internal);
-      await findDemoCompany(page);
+      const row = await findDemoCompany(page);
       await checkA11y(page, "admin dashboard on a phone");
       await screenshot(page, "operator-console-phone");
+      await row.getByRole("link", { name: "Demo Company" }).click();
+      await page.getByRole("heading", { name: "Certification requests" }).waitFor();
+      await checkA11y(page, "a company's page on a phone");
+      await screenshot(page, "operator-company-phone");
     } finally {
       await session.close();
     }

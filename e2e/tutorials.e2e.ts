@@ -4,7 +4,7 @@
  * once and remembered; the tutorial pages show their screenshots on a desktop and a phone.
  */
 import type { SurveySummary, TourProgress } from "@hearth/shared";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { TOURS, type TourDefinition, type TourStepDefinition } from "../apps/web/src/features/tutorials/tour-steps";
 import { checkA11y } from "./support/a11y";
@@ -72,6 +72,12 @@ async function demoSurveys(session: Session) {
     invitations: `/dashboard/surveys/${open.isLOWI ? "lowi" : "other"}/${open.id}/invitees`,
     report: `/dashboard/reports/lowi/${report.id}/company`,
   };
+}
+
+async function visibleHeading(article: Locator): Promise<string> {
+  const heading = article.getByRole("heading", { level: 1 });
+  await heading.waitFor();
+  return ((await heading.textContent()) ?? "").trim();
 }
 
 describe("tutorials and guided tours", () => {
@@ -199,7 +205,9 @@ describe("tutorials and guided tours", () => {
         for (const slug of TUTORIAL_SLUGS) {
           await page.goto(`/dashboard/tutorials/${slug}`);
           const article = page.getByTestId("tutorial-article");
-          await article.getByRole("heading", { level: 1 }).waitFor();
+          const title = await visibleHeading(article);
+          // Each tutorial has its own document title (the browser's tab and history read it).
+          await expect.poll(() => page.title()).toBe(`${title} · Hearth`);
           const images = article.locator("img");
           expect(await images.count()).toBeGreaterThanOrEqual(2);
           for (const image of await images.all()) {

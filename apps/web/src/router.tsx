@@ -1,7 +1,7 @@
 import type { Permission } from "@hearth/shared";
 import { Center, Loader } from "@mantine/core";
 import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, type Params, type RouteObject } from "react-router";
 import { LoginPage } from "./features/auth/login-page";
 import { NotFoundPage } from "./features/errors/not-found-page";
 import { RouteErrorPage } from "./features/errors/route-error-page";
@@ -10,6 +10,7 @@ import { reportRoutes } from "./features/reports/report-routes";
 import { ComingSoonPage } from "./features/shell/coming-soon-page";
 import { PermissionGate } from "./features/shell/permission-gate";
 import { usePageTitle } from "./features/shell/use-page-title";
+import { TUTORIAL_TITLES, type TutorialSlug } from "./features/tutorials/tutorial-types";
 import type { SurveyKind } from "./features/surveys/survey-paths";
 
 // Every page but sign-in is its own chunk, loaded when its route is first shown (docs/decisions/0025): the sign-in
@@ -56,6 +57,11 @@ const SurveyPage = lazy(() => import("./features/surveys/survey-page").then((m) 
 const SurveysPage = lazy(() => import("./features/surveys/surveys-page").then((m) => ({ default: m.SurveysPage })));
 const NewSurveyPage = lazy(() => import("./features/surveys/wizard/survey-wizard-page").then((m) => ({ default: m.NewSurveyPage })));
 const EditSurveyPage = lazy(() => import("./features/surveys/wizard/survey-wizard-page").then((m) => ({ default: m.EditSurveyPage })));
+/** A tutorial page's title by its slug, so each has its own document title. */
+function tutorialTitle(params: Params): string {
+  const slug = params.slug ?? "";
+  return Object.hasOwn(TUTORIAL_TITLES, slug) ? TUTORIAL_TITLES[slug as TutorialSlug] : "Tutorial";
+}
 const TutorialPage = lazy(() => import("./features/tutorials/tutorial-page").then((m) => ({ default: m.TutorialPage })));
 const TutorialsIndexPage = lazy(() => import("./features/tutorials/tutorial-page").then((m) => ({ default: m.TutorialsIndexPage })));
 
@@ -138,7 +144,7 @@ const dashboardRoutes: RouteObject[] = [
   { path: "billing/history", handle: { title: "Billing history" }, element: gated("company-profile", <BillingHistoryPage />) },
   { path: "billing/order/:orderId", handle: { title: "Order" }, element: gated("company-profile", <BillingOrderPage />) },
   { path: "tutorials", handle: { title: "Tutorials" }, element: <TutorialsIndexPage /> },
-  { path: "tutorials/:slug", handle: { title: "Tutorial" }, element: <TutorialPage /> },
+  { path: "tutorials/:slug", handle: { title: tutorialTitle }, element: <TutorialPage /> },
   { path: "*", handle: { title: "Page not found" }, element: <NotFoundPage /> },
 ];
 

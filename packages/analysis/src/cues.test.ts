@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findIrony, implicitCues } from "./cues.js";
+import { findIrony, implicitCues, restoreApostrophes } from "./cues.js";
 import { analyzeComment, sentimentSignals } from "./local-analyzer.js";
 
 // The misses quoted in issue 11 (item 17); they are in data/dev-tricky.jsonl, the tuning set.
@@ -104,5 +104,114 @@ describe("analyzeComment: workplace vocabulary and cues", () => {
     expect(names("It would be great if we could get better laptops.")).not.toContain("need more");
     expect(names("Morale is at rock bottom.")).toContain("low morale");
     expect(names("Some days are good, some are not.")).toContain("mixed verdict");
+  });
+});
+
+// Round four (decision 0014): general forms of the retired held-out set's misses; the sentences below are new.
+describe("cues, round four", () => {
+  it("spells negative contractions typed without their apostrophe", () => {
+    expect(restoreApostrophes("I couldnt care less, we dont get told and it isnt fair")).toBe(
+      "I couldn't care less, we don't get told and it isn't fair",
+    );
+    // Words that only look like one are left alone.
+    expect(restoreApostrophes("The paint is flaking and the account is sent")).toBe("The paint is flaking and the account is sent");
+    expect(analyzeComment("honestly couldnt ask for a nicer group of people").sentiment).toBe("positive");
+  });
+
+  it("reads barely and scarcely as negators", () => {
+    expect(analyzeComment("The new laptop is barely usable.").sentiment).not.toBe("positive");
+    expect(analyzeComment("Our intranet scarcely helps anyone find anything.").sentiment).not.toBe("positive");
+  });
+
+  it.each([
+    ["I do not know how much longer we can keep covering two rotas.", "endurance"],
+    ["Most of us have given up asking for a pay review.", "given up"],
+    ["The wellbeing week is for show, nothing more.", "tokenism"],
+    ["Leadership is the same kind of people it was ten years ago.", "same kind of people"],
+    ['Induction was "here is the manual, good luck".', "dismissed"],
+    ["It would work better if management actually listened.", "if only"],
+    ["Flexible hours are possible unless you are friends with the director.", "favouritism"],
+  ])("%s → %s", (text, name) => {
+    expect(implicitCues(text).map((cue) => cue.name)).toContain(name);
+  });
+
+  it("leaves good wishes and plain conditions alone", () => {
+    expect(implicitCues("Good luck to the new starters!")).toEqual([]);
+    expect(implicitCues("If anyone needs help the team steps in.").map((cue) => cue.name)).not.toContain("if only");
+  });
+});
+
+// Praise used against itself (round four, from data/dev-praise-words.jsonl); the sentences below are new.
+describe("cues, praise used against itself", () => {
+  it.each([
+    ["The bonus scheme is great if you enjoy guessing games.", "undercut praise"],
+    ["Really impressive how the printer is still broken after three tickets.", "sarcastic praise"],
+    ["Nothing says teamwork like a rota published the night before.", "nothing says"],
+    ["Our values poster says Openness. Tell that to the people in the budget meeting.", "tell that to"],
+    ["The sales team got new phones. Good for them.", "good for them"],
+    ["The new director has no idea what the night shift does.", "no idea"],
+    ["I have made my peace with the old laptop.", "resigned to it"],
+    ["Best part of the day is the drive home.", "best part is leaving"],
+    ["I do two people's work on one salary.", "several people's work"],
+    ["The old manager really fought for us.", "lost good leadership"],
+    ["Pay went up one percent this year. Inspiring.", "sarcastic tail"],
+    ["Working from home is lovely now that they log our keystrokes.", "surveillance"],
+    ["The canteen menu is from the nineties.", "out of date"],
+    ["The rota was emailed at midnight, thoughtful as ever.", "out of hours"],
+    ["Lovely to be on call for the fourth weekend in a row.", "in a row"],
+    ["We have perfected the art of the pointless meeting.", "mastered the art"],
+    ["At least the car park is big.", "consolation"],
+    ["Very open leadership. We can see right through it.", "see through"],
+    ["The cleaners are always the ones blamed.", "always the ones"],
+    ["Flexible working is in the handbook, nowhere else.", "only on paper"],
+  ])("%s → %s", (text, name) => {
+    expect(implicitCues(text).map((cue) => cue.name)).toContain(name);
+  });
+
+  it("leaves plain praise and plain facts alone", () => {
+    for (const text of [
+      "At least once a month my manager takes us for lunch.",
+      "Amazing how much I have learned this year.",
+      "I am no longer afraid to speak up in meetings.",
+      "It is hard to find anything wrong with the new rota.",
+      "The pension matching is hard to beat.",
+    ]) {
+      expect(implicitCues(text), text).toEqual([]);
+    }
+    expect(analyzeComment("I am no longer afraid to speak up in meetings.").sentiment).not.toBe("negative");
+    expect(analyzeComment("The pension matching is hard to beat.").sentiment).toBe("positive");
+  });
+});
+
+// Envy, hearsay, nostalgia, bitter thanks and faint praise (round four, from data/dev-mixed-signals.jsonl); new sentences.
+describe("cues, mixed signals", () => {
+  it.each([
+    ["The finance team works from home on Fridays. Must be nice.", "must be nice"],
+    ["Marketing got a team away day. Love that for them.", "must be nice"],
+    ["Apparently the heating will be fixed by winter.", "hearsay"],
+    ["Back when we had a team lead the rota made sense.", "nostalgia"],
+    ["Thanks for the new logo instead of the extra staff.", "bitter thanks"],
+    ["The lifts work. That's about it.", "faint praise"],
+    ["Our leave is generous, minus the days we must keep for Christmas.", "minus"],
+    ["Pay is fine if you compare it to ten years ago.", "low comparison"],
+    ["I'm sure the new sign-off process makes sense to someone.", "makes sense to someone"],
+    ["Moving the team to the basement was certainly a bold choice.", "deadpan"],
+    ["With all due respect, the plan was never explained.", "with respect"],
+    ["We gave feedback last year and nothing came of it.", "nothing came of it"],
+    ["The bonus has been under review for the second year running.", "in a row"],
+    ["The best thing about working here is the free coffee.", "trivial best"],
+    ["We have learned to stop asking for new chairs.", "resigned to it"],
+  ])("%s → %s", (text, name) => {
+    expect(implicitCues(text).map((cue) => cue.name)).toContain(name);
+  });
+
+  it("leaves sincere thanks, plain nostalgia-free praise and honest comparisons alone", () => {
+    for (const text of [
+      "Thanks to my manager for the support this year.",
+      "The new rota is much better than the old one.",
+      "It must be said that the team is brilliant.",
+    ]) {
+      expect(implicitCues(text), text).toEqual([]);
+    }
   });
 });

@@ -39,9 +39,21 @@ const IMPLICIT_NEGATIVES: readonly Pattern[] = [
     pattern:
       /\b(promis\w*|supposed to|mentioned|announced|talked about|committed to|told)\b.*\b(never|rarely|not|still wait\w*|yet to|postponed|delayed|shelved)\b/,
   },
-  { name: "hard to", score: -1.5, pattern: /\b(hard|difficult|impossible) to (see|feel|find|imagine|trust|believe|get|stay)\b/ },
+  {
+    name: "hard to",
+    score: -1.5,
+    // Not "hard to find anything wrong", which is praise.
+    pattern:
+      /\b(hard|difficult|impossible) to (see|feel|find|imagine|trust|believe|get|stay)\b(?! (anything|much|a thing|a single thing|fault|something) ?(wrong|bad|to complain|to fault|with)?)/,
+  },
   { name: "no future", score: -2, pattern: /\bno (real |clear )?(future|way forward|prospects?)\b/ },
-  { name: "decline", score: -1.5, pattern: /\b(used to be|not what it used to|no longer|not anymore|anymore)\b/ },
+  {
+    name: "decline",
+    score: -1.5,
+    // "No longer afraid to speak up" is relief, not decline.
+    pattern:
+      /\b(used to be|not what it used to|no longer(?! (afraid|scared|worried|anxious|stressed|dread\w*|fear\w*|have to|need to|worry|a problem|an issue))|not anymore|anymore)\b/,
+  },
   {
     name: "praise in the past",
     score: -4,
@@ -65,9 +77,14 @@ const IMPLICIT_NEGATIVES: readonly Pattern[] = [
     pattern:
       /\bwithout (any |a |an )?(consult\w*|asking|explanation|warning|notice|input|reason|discussion|response|reply|answer|feedback|support|training)\b/,
   },
-  { name: "only on paper", score: -2, pattern: /\b(on paper|in theory)\b/ },
+  {
+    name: "only on paper",
+    score: -2,
+    pattern:
+      /\b(on paper|in theory|in the (brochure|slides?|handbook|deck|onboarding slides|job advert|advert|press release)|on the (website|poster|wall|careers page))\b/,
+  },
   { name: "taken away", score: -1.5, pattern: /\b(taken|took|was taken|got taken) away\b/ },
-  { name: "same people", score: -1, pattern: /\bsame (people|person|faces|few)\b/ },
+  { name: "same people", score: -1, pattern: /\bsame (\w+ )?(people|person|faces|few|names)\b/ },
   { name: "out of depth", score: -2, pattern: /\bout of (their|his|her|my|our|your) depth\b/ },
   { name: "denial", score: -1.5, pattern: /\bbut not (a |an |the |really |much of a )?\w+[.!]?$/ },
   {
@@ -114,7 +131,7 @@ const IMPLICIT_NEGATIVES: readonly Pattern[] = [
     score: -1.2,
     pattern: /(^|[.!?] )why (do|does|did|are|is|was|were|can|can not|should|must|have|has|would|will)\b[^.!?]*\?/,
   },
-  { name: "still waiting", score: -1.5, pattern: /\bstill (no|not|nothing|waiting|have not|has not|no sign)\b/ },
+  { name: "still waiting", score: -1.5, pattern: /\bstill (no|not|nothing|waiting|have not|has not|no sign|open|pending|unanswered)\b/ },
   { name: "same role for years", score: -1.5, pattern: /\bsame (role|job|position|grade|level|salary|pay|title) (for|since)\b/ },
   {
     name: "treated like",
@@ -125,7 +142,7 @@ const IMPLICIT_NEGATIVES: readonly Pattern[] = [
     name: "afraid to speak",
     score: -2,
     pattern:
-      /\b(afraid|scared|frightened|nervous|hesitant|reluctant|fear) (to|of) (speak\w*|rais\w*|say\w*|admit\w*|ask\w*|report\w*|challeng\w*|disagree\w*|push\w* back)\b/,
+      /(?<!\b(no longer|not|never|nobody is|no one is) )\b(afraid|scared|frightened|nervous|hesitant|reluctant|fear) (to|of) (speak\w*|rais\w*|say\w*|admit\w*|ask\w*|report\w*|challeng\w*|disagree\w*|push\w* back)\b/,
   },
   {
     name: "only when wrong",
@@ -136,6 +153,148 @@ const IMPLICIT_NEGATIVES: readonly Pattern[] = [
     name: "expected to",
     score: -1,
     pattern: /\b(expected|pressured|made) to (answer|work|stay|be available|come in|cover|take on|do more)\b/,
+  },
+  // Round four (decision 0014): complaints the earlier cues missed, in general forms.
+  {
+    name: "endurance",
+    score: -2.5,
+    pattern: /\bhow (much )?long(er)? (i|we|anyone|people) (can|could) (keep|go on|carry on|last|stay|take)\b/,
+  },
+  { name: "given up", score: -2, pattern: /\b(given|gave|giving) up (on |expecting|hoping|asking|trying|raising)/ },
+  { name: "tokenism", score: -2, pattern: /\b(nothing more|nothing else|in name only|lip service|box.ticking|tick.box|for show)\b/ },
+  { name: "same kind of people", score: -1.5, pattern: /\bsame (kind|type|sort) of (people|person|faces|profile)\b/ },
+  { name: "dismissed", score: -2, pattern: /\bgood luck["”'.!]*\s*["”']|["“'][^"“”']*\bgood luck\b/ },
+  {
+    name: "if only",
+    score: -1.5,
+    pattern:
+      /\bif (anyone|anybody|someone|somebody|they|management|leadership|people) (actually |ever |just )?(listened|cared|bothered|asked|tried|followed through)\b/,
+  },
+  {
+    name: "favouritism",
+    score: -2,
+    pattern:
+      /\bunless (you|you're|you are|your face|someone) (are |is )?(friends|mates|close|in with|liked|likes you|happen to like|happens to like)/,
+  },
+  // Praise used against itself (decision 0014, round four, from data/dev-praise-words.jsonl): the praise is undercut
+  // by a condition, a rumour, a picture that is not the reality, or a complaint in the same breath.
+  {
+    name: "undercut praise",
+    score: -2.5,
+    pattern:
+      /\b(right up until|until you (try|actually|need|ask|read|look)|as long as (it is|it's) (positive|good news|what they want to hear)|if you (enjoy|like|don't mind|do not mind|happen to|have time)|for anyone who (has|can|does)|or so i (hear|am told|'m told|was told)|so i('m| am) told|in the same way i)\b/,
+  },
+  {
+    name: "sarcastic praise",
+    score: -2.5,
+    pattern:
+      /(^|[.!?] )(it is |it's |i'm |i am |we are |we're )?(genuinely |really |truly |so |very |just )?(amazing|impressive|wonderful|great|lovely|nice|kind|glad|thrilled|delighted|love|loving|appreciate|much appreciated|fantastic|brilliant|incredible|touching|cute|fun) (how|that|to (see|report|hear|learn|find)|finding|hearing|learning|of (the|them|management|leadership|hr|the company))\b[^.!?]*\b(never|still|again|lose|lost|reject\w*|less|without|nobody|no one|instead|not|after|times|only|entirely|just like|while|quietly|mandatory|replacing|11 ?pm|midnight|weekend|saturday|sunday|fired|cut)\b/,
+  },
+  { name: "nothing says", score: -2.5, pattern: /\bnothing says\b/ },
+  { name: "tell that to", score: -2.5, pattern: /\btell that to\b/ },
+  { name: "good for them", score: -2, pattern: /(^|[.!?] )good for (them|you|him|her)\b/ },
+  { name: "no idea", score: -2, pattern: /\b(no|not the slightest|zero) (idea|clue) (what|how|who|why|about)\b/ },
+  {
+    name: "resigned to it",
+    score: -2,
+    pattern:
+      /\b(i('ve| have) accepted that|made (my|our) peace with|resigned to|learned not to expect|stopped expecting|(learned|learnt) to stop|stopped (raising|asking|bothering|suggesting))\b/,
+  },
+  {
+    name: "best part is leaving",
+    score: -2.5,
+    pattern:
+      /\bbest (part|thing|moment) (of|about) (the|my) (day|week|job|month)\b[^.!?]*\b(friday|five|5 ?pm|home time|(drive|way|commute|going|go|heading) home|leaving|clocking off|payday|weekend)\b/,
+  },
+  {
+    name: "several people's work",
+    score: -2,
+    pattern: /\b(two|three|four|five|\d+) (people's|peoples|persons'|people’s) (work|workload|jobs?)\b/,
+  },
+  {
+    name: "lost good leadership",
+    score: -2,
+    pattern:
+      /\b(previous|last|old|former) (manager|director|boss|ceo|leadership|team lead|head)\b[^.!?]*\b(actually|really|at least)\b|\bwhile it lasted\b/,
+  },
+  {
+    name: "sarcastic tail",
+    score: -2.5,
+    pattern: /[.!?] (generous|lovely|great|brilliant|fantastic|wonderful|perfect|nice|amazing|classy|inspiring)[.!]*$/,
+  },
+  { name: "not a close friend", score: -2, pattern: /\bnot (a|my) (close|good|best) friend\b/ },
+  {
+    name: "surveillance",
+    score: -2,
+    pattern:
+      /\b(track|tracks|tracked|tracking|monitor|monitors|monitored|monitoring|log|logs|logging|time|times|timing) (our|my|your|every|all|their) (mouse|keystrokes?|screens?|movements?|every move|toilet|bathroom|breaks|clicks|logins?)\b/,
+  },
+  {
+    name: "out of date",
+    score: -2,
+    pattern: /\b(from|since|stuck in) (the )?(19\d\d|200\d|201\d|eighties|nineties|80s|90s|stone age|dark ages)\b/,
+  },
+  {
+    name: "out of hours",
+    score: -2,
+    pattern:
+      /\b(sent|emailed|called|messaged|scheduled|booked|pinged|texted|arrives?|arrived|came) (at|after|around) (1[0-2] ?pm|midnight|[1-5] ?am)\b/,
+  },
+  {
+    name: "in a row",
+    score: -2,
+    pattern:
+      /\b(second|third|fourth|fifth|\w+th|\d+(st|nd|rd|th)) ((weekend|night|saturday|sunday|evening|holiday|late night|shift) in a row|(year|month|week|time|quarter) (running|in a row))\b/,
+  },
+  { name: "mastered the art", score: -2, pattern: /\b(mastered|perfected) the art of\b/ },
+  { name: "consolation", score: -1.5, pattern: /(^|[.!?;] )at least(?! (once|twice|one|two|three|\d|a few|some|half|weekly|monthly))\b/ },
+  { name: "see through", score: -2, pattern: /\bsee (right )?through\b/ },
+  {
+    name: "always the ones",
+    score: -1.5,
+    pattern: /\b(always|only ever|invariably) the ones? (who|that|held|blamed|left|stuck|doing|picking)\b/,
+  },
+  // From data/dev-mixed-signals.jsonl (a fourth author): envy, hearsay, nostalgia, bitter thanks, faint praise.
+  {
+    name: "must be nice",
+    score: -2.5,
+    pattern: /\b(must be (nice|lovely|great|fun)|love that for (them|you|him|her|head office|management))\b/,
+  },
+  { name: "hearsay", score: -1.5, pattern: /(^|[.!?] )(apparently|supposedly|allegedly)\b/ },
+  { name: "nostalgia", score: -2, pattern: /\b(back when|i remember when|good times[.!]|when we were (a )?(smaller|younger|a smaller))\b/ },
+  {
+    name: "bitter thanks",
+    score: -2.5,
+    pattern:
+      /\b(thanks|thank you|grateful|thankful|appreciate|appreciated)\b[^.!?]*\b(whoever decided|replaced|instead of|after (\w+ )?(years|months) of|(year|years|month|months) running|two days after|under review|one salary|two roles|should go|vote of confidence|extra \d+)\b/,
+  },
+  {
+    name: "faint praise",
+    score: -2,
+    pattern:
+      /\b(i'll give (it|them|him|her) that|that's about it|that is about it|i'll stop there|i will stop there|everything else i'd|better than nothing|just[.!]$)/,
+  },
+  { name: "minus", score: -1.5, pattern: /\bminus (the|\d+|one|two|three|four|five|half|a|any)\b/ },
+  { name: "low comparison", score: -2, pattern: /\b(if you compare (it|them|us) (to|with)|compared to (retail|\w+ in (19|20)\d\d))\b/ },
+  {
+    name: "makes sense to someone",
+    score: -2.5,
+    pattern:
+      /\b(presumably|i'm sure|i am sure|no doubt)\b[^.!?]*\b(works|makes sense|made sense|worked) (for|to) (somebody|someone|some people|someone somewhere)\b/,
+  },
+  {
+    name: "deadpan",
+    score: -2,
+    pattern:
+      /\b((certainly|definitely) (an? )?(interesting|bold|brave|creative|lively|unique) (choice|decision|approach|idea|way)|kept things (lively|interesting)|optimistic (ratio|estimate|view|timeline)|what better way to)\b/,
+  },
+  { name: "with respect", score: -2, pattern: /\bwith (the greatest|all due|the utmost|great) respect\b/ },
+  { name: "nothing came of it", score: -2, pattern: /\bnothing (ever )?(came|comes|has come) (of|from)\b/ },
+  {
+    name: "trivial best",
+    score: -2,
+    pattern:
+      /\bbest (thing|part) about (this place|here|the job|working here|this company)\b[^.!?]*\b(lanyards?|biscuits?|coffee|parking|car park|view|vending|free fruit|fruit bowl|kettle|free pens?)\b|^(what do we do well\?|do well\?)/,
   },
 ];
 
@@ -154,9 +313,27 @@ const IRONIC_OPENER =
 /** Words that, after such an opener, mark the sentence as a complaint. */
 const IRONY_MARKERS = /\b(another|again|more|yet|nobody|no one|never|let's|because someone|as usual|of course|every time|always)\b/;
 
+/**
+ * "Couldn't ask for a better team", "could not ask for more": a negator before "ask for a/better/more" is emphasis
+ * (praise), not a complaint.
+ */
+export function praiseByNegation(words: readonly Word[], negator: number): boolean {
+  const [next, after, third] = [words[negator + 1], words[negator + 2], words[negator + 3]];
+  return (
+    next?.lemma === "ask" && after?.norm === "for" && third !== undefined && ["a", "an", "better", "more", "nicer"].includes(third.norm)
+  );
+}
+
+/** Negative contractions typed without their apostrophe ("couldnt", "dont", "isnt"), spelt with it. Unambiguous forms only. */
+const BARE_CONTRACTION = /\b(could|would|should|do|does|did|is|was|are|were|have|has|had|must|need|ai)nt\b/gi;
+
+export function restoreApostrophes(text: string): string {
+  return text.replace(BARE_CONTRACTION, (_whole, head: string) => `${head}n't`);
+}
+
 /** The text the patterns read: lower case, straight apostrophes, "n't" as " not". */
 export function normaliseForCues(text: string): string {
-  return text
+  return restoreApostrophes(text)
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .replace(/\bcan't\b/g, "can not")
@@ -243,7 +420,7 @@ const NEGATED_ACTION_SPAN = 3;
 export function negatedActions(words: readonly Word[], scored: (word: Word) => boolean, inPhrase?: (index: number) => boolean): number {
   let count = 0;
   for (let i = 0; i < words.length && count < 2; i++) {
-    if (!ACTION_NEGATORS.has(words[i].norm) || inPhrase?.(i)) continue;
+    if (!ACTION_NEGATORS.has(words[i].norm) || inPhrase?.(i) || praiseByNegation(words, i)) continue;
     const firstPerson = words.slice(Math.max(0, i - 3), i).some((word) => FIRST_PERSON.has(word.norm) && word.clause === words[i].clause);
     if (firstPerson) continue;
     let verb = false;

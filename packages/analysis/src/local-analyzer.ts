@@ -1,4 +1,4 @@
-import { type Cue, findIrony, implicitCues, negatedActions } from "./cues.js";
+import { type Cue, findIrony, implicitCues, negatedActions, praiseByNegation, restoreApostrophes } from "./cues.js";
 import { EMOTION_PHRASES, EMOTION_WORDS, type EmotionCue, NEGATED_EMOTION_CUES } from "./lexicon/emotions.js";
 import {
   CONCESSIVE,
@@ -235,7 +235,10 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     if (!NEGATORS.has(words[i].norm) || phraseNegator[i]) continue;
     const next = words[i + 1];
     const after = words[i + 2];
-    if (next && matches(next, "be") && after && (after.norm === "more" || after.norm === "happier" || after.norm === "better")) {
+    if (
+      praiseByNegation(words, i) ||
+      (next && matches(next, "be") && after && (after.norm === "more" || after.norm === "happier" || after.norm === "better"))
+    ) {
       for (let j = i + 1; j < n && words[j].clause === words[i].clause; j++) emphasis[j] = true;
       emphasisModal.add(i - 1);
       continue;
@@ -408,7 +411,8 @@ export interface SentimentSignals {
  * The evidence behind a comment's sentiment: the word score (lexicon, negation, intensity, contrast) and the
  * sentence-level cues. Undefined when the comment has no words.
  */
-export function sentimentSignals(text: string): SentimentSignals | undefined {
+export function sentimentSignals(typed: string): SentimentSignals | undefined {
+  const text = restoreApostrophes(typed);
   const irony = findIrony(text);
   const { words, exclaimed } = parseComment(irony.text);
   if (words.length === 0) return undefined;

@@ -30,6 +30,7 @@ export * from "./reports/index.js";
 export * from "./contracts/amplification.js";
 export * from "./billing/prices.js";
 export * from "./billing/deals.js";
+export * from "./billing/deal-actions.js";
 export * from "./billing/licences.js";
 export * from "./billing/cart.js";
 export * from "./billing/cart-pricing.js";

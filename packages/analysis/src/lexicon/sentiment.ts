@@ -31,7 +31,7 @@ export const SENTIMENT_WORDS = scoreTable({
   "-1": `pressure issue issues expensive difficult heavy endless missing tough crazy uncertain hard cut cuts freeze limited
     repetitive slow isolating confusing confused busy backlog delays delayed cancel cancelled canceled unaware
     mundane meh pity sadly unfortunately sacrifice restructuring forever removed`,
-  "-1.5": `problem problems complaint complaints complain mistake mistakes outdated noisy cramped political gossip
+  "-1.5": `mystery problem problems complaint complaints complain mistake mistakes outdated noisy cramped political gossip
     bureaucracy bureaucratic rough lack tired tiring concerned concern isolated stressful below pressured
     turnover attrition quit quitting shortage shortages rushed waste bottleneck laggy ancient obsolete freezing boiling
     vague absent invisible unavailable complacent stale boring monotonous dull underwhelming mediocre lacklustre
@@ -67,9 +67,9 @@ export const SENTIMENT_WORDS = scoreTable({
 /** Phrases with their own score; matched on word forms or lemmas, ignoring hyphens. */
 export const SENTIMENT_PHRASES = scoreTable({
   "3": "second_family like_family best_job best_place nothing_but_praise",
-  "2.5": `would_recommend highly_recommend top_notch above_and_beyond proud_to_work happy_to_work never_let_us_down
+  "2.5": `impossible_to_beat hard_to_beat would_recommend highly_recommend top_notch above_and_beyond proud_to_work happy_to_work never_let_us_down
     never_lets_us_down never_let_me_down can_not_fault can_not_wait have_my_back look_forward high_hopes bright_future`,
-  "2": `right_track right_direction on_track means_a_lot worth_it much_appreciated well_organised well_organized
+  "2": `nothing_to_complain_about right_track right_direction on_track means_a_lot worth_it much_appreciated well_organised well_organized
     well_run well_managed well_supported well_looked_after treated_well feel_heard feel_included shout_out
     above_market extra_mile out_of_their_way out_of_her_way out_of_his_way team_spirit sense_of_community
     room_to_grow huge_difference big_difference first_class meant_a_lot mean_a_lot turn_things_around
@@ -84,7 +84,7 @@ export const SENTIMENT_PHRASES = scoreTable({
   "-1.5": `not_work red_tape getting_old pick_up_the_slack below_market below_average a_pain play_favourites
     play_favorites yet_another stretched_thin bare_minimum in_circles deep_end figure_it_out figure_things_out
     no_end_in_sight corners_cut long_hours out_of_order out_of_nowhere same_old mixed_messages through_lunch`,
-  "-2": `out_of_touch drives_me_crazy on_edge fed_up taken_for_granted no_room_for_growth worn_out wearing_me_down
+  "-2": `grinding_us_down grinding_me_down grind_us_down can_do_nothing out_of_touch drives_me_crazy on_edge fed_up taken_for_granted no_room_for_growth worn_out wearing_me_down
     on_fumes behind_closed_doors in_the_dark lip_service box_ticking a_joke all_talk finger_pointing more_with_less
     second_class like_a_number sink_or_swim let_down let_us_down let_me_down short_staffed pay_peanuts cut_corners
     cutting_corners left_hand took_the_credit takes_the_credit take_the_credit took_credit takes_credit take_credit
@@ -104,7 +104,9 @@ export const INTENSIFIERS = new Set(
 export const DOWNTONERS = new Set("slightly somewhat fairly rather mostly kinda pretty bit little partly".split(" "));
 
 /** Words that open a negation scope (up to four words, cut at punctuation and conjunctions). */
-export const NEGATORS = new Set("not no never nobody nothing none neither nor hardly without cannot noone nowhere".split(" "));
+export const NEGATORS = new Set(
+  "not no never nobody nothing none neither nor hardly barely scarcely without cannot noone nowhere".split(" "),
+);
 
 /** Words that end a negation scope early. */
 export const SCOPE_BREAKERS = new Set("and or but however although though while because".split(" "));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEAL_ACTIONS } from "../billing/deal-actions.js";
 import { dealSchema } from "./billing.js";
 import { orderSchema } from "./orders.js";
 
@@ -154,11 +155,40 @@ export const upgradeRequestOfCompanySchema = z.object({
   requestedBy: z.string().nullable(),
 });
 
+/** A certification or award on an order awaiting payment (its card reads Requested): paying the order grants it. */
+export const certificationRequestSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  requestedAt: z.string(),
+  badgeId: z.string(),
+  name: z.string(),
+  year: z.number().int().nullable(),
+  licenceType: z.string().nullable(),
+  /** The badge's eligibility now, by the same rules as the company's own cards; reasons say what is missing. */
+  eligible: z.boolean(),
+  reasons: z.array(z.string()),
+});
+export type CertificationRequest = z.infer<typeof certificationRequestSchema>;
+
+export const heldCertificationSchema = z.object({
+  badgeId: z.string(),
+  name: z.string(),
+  year: z.number().int(),
+  licenceType: z.string(),
+  issuedAt: z.string(),
+  /** The paid order's number; null when it was granted another way. */
+  orderNumber: z.string().nullable(),
+});
+
 export const operatorCompanyDetailSchema = z.object({
   company: operatorCompanySchema,
   deals: z.array(dealSchema),
   /** Orders awaiting payment, oldest first: the ones a payment can be recorded for. */
   ordersAwaitingPayment: z.array(orderSchema.omit({ lines: true })),
   upgradeRequests: z.array(upgradeRequestOfCompanySchema),
+  certificationRequests: z.array(certificationRequestSchema),
+  heldCertifications: z.array(heldCertificationSchema),
 });
+
+export const dealActionInputSchema = z.object({ action: z.enum(DEAL_ACTIONS) }).strict();
 export type OperatorCompanyDetail = z.infer<typeof operatorCompanyDetailSchema>;

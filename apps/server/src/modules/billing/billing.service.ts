@@ -37,7 +37,11 @@ export async function readEffectivePlan(
   now: Date = new Date(),
   requestedYear?: number,
 ): Promise<EffectivePlanOfTenant> {
-  const rows = await listTenantDeals(db, tenantId);
+  return effectivePlanOfDeals(await listTenantDeals(db, tenantId), now, requestedYear);
+}
+
+/** The effective plan from one company's stored deals, oldest first (for a caller that read several companies' at once). */
+export function effectivePlanOfDeals(rows: readonly DealRow[], now: Date, requestedYear?: number): EffectivePlanOfTenant {
   const ruleDeals = rows.map(toRuleDeal);
   const resolved = resolveEffectivePlan(ruleDeals, { now, requestedYear });
   const index = resolved.deal ? ruleDeals.indexOf(resolved.deal) : -1;

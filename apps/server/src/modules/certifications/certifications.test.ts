@@ -152,6 +152,14 @@ describe("certification and award cards", () => {
     expect(again.json().error.fields).toHaveProperty("badgeId");
     // The other company's card for the same year is its own.
     expect((await card(other.cookie, CURRENT)).status).toBe("Available");
+    // The operator console lists the request on the company's page, eligible by the same rules as the card.
+    const console = (await call(testApp.app, "GET", `/api/admin/companies/${owner.tenantId}`, { cookie: internalCookie })).json();
+    expect(console.certificationRequests).toEqual([
+      expect.objectContaining({ orderId, badgeId: CURRENT, year: YEAR, licenceType: "digitalorprint", eligible: true, reasons: [] }),
+    ]);
+    expect(console.heldCertifications).toEqual([]);
+    const elsewhere = (await call(testApp.app, "GET", `/api/admin/companies/${other.tenantId}`, { cookie: internalCookie })).json();
+    expect(elsewhere.certificationRequests).toEqual([]);
   });
 
   it("recording the payment makes it Certified once and uses one certification licence", async () => {
@@ -166,6 +174,11 @@ describe("certification and award cards", () => {
       .where(and(eq(issuedBadge.tenantId, owner.tenantId), eq(issuedBadge.badgeId, CURRENT)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ type: "certification", year: YEAR, licenceType: "digitalorprint", orderId });
+    const console = (await call(testApp.app, "GET", `/api/admin/companies/${owner.tenantId}`, { cookie: internalCookie })).json();
+    expect(console.certificationRequests).toEqual([]);
+    expect(console.heldCertifications).toEqual([
+      expect.objectContaining({ badgeId: CURRENT, year: YEAR, orderNumber: expect.any(String) }),
+    ]);
     const overview = (await call(testApp.app, "GET", "/api/billing/overview", { cookie: owner.cookie })).json();
     expect(overview.licences.find((licence: { kind: string }) => licence.kind === "certification")).toEqual({
       kind: "certification",

@@ -88,6 +88,19 @@ export interface StoredComment {
 }
 
 /**
+ * The comments of a survey that a report may read: of responses with seq ≤ `upToSeq` (published in blocks of k,
+ * decision 0022) and longer than `minLength` characters. For a query joining commentExcerpt to surveyResponse.
+ */
+export function publishedCommentConditions(tenantId: string, surveyId: string, upToSeq: number, minLength: number) {
+  return and(
+    eq(commentExcerpt.tenantId, tenantId),
+    eq(commentExcerpt.surveyId, surveyId),
+    lte(surveyResponse.seq, upToSeq),
+    sql`char_length(btrim(${commentExcerpt.text})) > ${minLength}`,
+  );
+}
+
+/**
  * A survey's published comments (of responses with seq ≤ `upToSeq`, docs/decisions/0022) longer than `minLength`
  * characters, ordered by their random id (never by arrival), with the respondent's answers to `answerKeys` only.
  */
@@ -121,14 +134,7 @@ export async function listSurveyComments(
     })
     .from(commentExcerpt)
     .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
-    .where(
-      and(
-        eq(commentExcerpt.tenantId, tenantId),
-        eq(commentExcerpt.surveyId, surveyId),
-        lte(surveyResponse.seq, upToSeq),
-        sql`char_length(btrim(${commentExcerpt.text})) > ${minLength}`,
-      ),
-    )
+    .where(publishedCommentConditions(tenantId, surveyId, upToSeq, minLength))
     .orderBy(asc(commentExcerpt.id));
   return rows;
 }

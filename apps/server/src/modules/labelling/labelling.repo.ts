@@ -7,6 +7,7 @@ import { and, asc, eq, isNotNull, isNull, lte, notExists, sql } from "drizzle-or
 import type { Database } from "../../db/client.js";
 import { survey, surveyResponse, tenant, user } from "../../db/schema.js";
 import { commentExcerpt, commentLabel } from "../../db/schema-reports.js";
+import { publishedCommentConditions } from "../comments/comments.repo.js";
 
 export async function findLabelerStatus(
   db: Database,
@@ -60,15 +61,7 @@ export async function findUnservedComment(
     .select({ excerptId: commentExcerpt.id, text: commentExcerpt.text })
     .from(commentExcerpt)
     .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
-    .where(
-      and(
-        eq(commentExcerpt.tenantId, tenantId),
-        eq(commentExcerpt.surveyId, surveyId),
-        lte(surveyResponse.seq, upToSeq),
-        sql`char_length(btrim(${commentExcerpt.text})) > ${minLength}`,
-        notExists(served),
-      ),
-    )
+    .where(and(publishedCommentConditions(tenantId, surveyId, upToSeq, minLength), notExists(served)))
     .orderBy(asc(commentExcerpt.id))
     .limit(1);
   return row;
@@ -118,6 +111,16 @@ export async function deleteServedComment(db: Database, tenantId: string, labele
     .where(and(eq(commentLabel.tenantId, tenantId), eq(commentLabel.labelerUserId, labelerUserId), eq(commentLabel.excerptId, excerptId)));
 }
 
+/** A comment served to this labeler and neither labelled nor skipped yet. */
+const openServedComment = (tenantId: string, labelerUserId: string, excerptId: string) =>
+  and(
+    eq(commentLabel.tenantId, tenantId),
+    eq(commentLabel.labelerUserId, labelerUserId),
+    eq(commentLabel.excerptId, excerptId),
+    isNull(commentLabel.labeledAt),
+    isNull(commentLabel.skippedAt),
+  );
+
 /**
  * Stores the labels of an open served comment and adds the labeler's point, in one transaction: only the first
  * submission changes the row, so a comment earns one point per labeler however often it is sent. Null: not open.
@@ -133,15 +136,7 @@ export async function recordLabels(
     const updated = await tx
       .update(commentLabel)
       .set({ ...labels, labeledAt: new Date() })
-      .where(
-        and(
-          eq(commentLabel.tenantId, tenantId),
-          eq(commentLabel.labelerUserId, labelerUserId),
-          eq(commentLabel.excerptId, excerptId),
-          isNull(commentLabel.labeledAt),
-          isNull(commentLabel.skippedAt),
-        ),
-      )
+      .where(openServedComment(tenantId, labelerUserId, excerptId))
       .returning({ excerptId: commentLabel.excerptId });
     if (updated.length === 0) return null;
     const [points] = await tx
@@ -158,15 +153,7 @@ export async function recordSkip(db: Database, tenantId: string, labelerUserId: 
   const rows = await db
     .update(commentLabel)
     .set({ skippedAt: new Date() })
-    .where(
-      and(
-        eq(commentLabel.tenantId, tenantId),
-        eq(commentLabel.labelerUserId, labelerUserId),
-        eq(commentLabel.excerptId, excerptId),
-        isNull(commentLabel.labeledAt),
-        isNull(commentLabel.skippedAt),
-      ),
-    )
+    .where(openServedComment(tenantId, labelerUserId, excerptId))
     .returning({ excerptId: commentLabel.excerptId });
   return rows.length > 0;
 }

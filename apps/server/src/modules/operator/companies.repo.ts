@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { activityLog, survey, surveyResponse, tenant, upgradeRequest, user } from "../../db/schema.js";
-import { billingOrder } from "../../db/schema-orders.js";
+import { issuedBadge } from "../../db/schema-certifications.js";
+import { billingOrder, billingOrderLine } from "../../db/schema-orders.js";
 
 /** `%text%` for ILIKE, with the pattern's own characters taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -63,6 +64,15 @@ export async function listCompanies(db: Database, input: { search?: string; tena
   return { rows, total };
 }
 
+/** Whether the id names a customer company (the console never acts on Hearth's own). */
+export async function isCustomerCompany(db: Database, tenantId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tenant.id })
+    .from(tenant)
+    .where(and(eq(tenant.id, tenantId), eq(tenant.isInternalAccount, false)));
+  return row !== undefined;
+}
+
 /** The company's upgrade requests, newest first, with the requester's email. */
 export async function listUpgradeRequests(db: Database, tenantId: string) {
   return db
@@ -98,4 +108,40 @@ export async function listOrdersAwaitingPayment(db: Database, tenantId: string) 
     .where(and(eq(billingOrder.tenantId, tenantId), eq(billingOrder.status, "awaiting_payment")))
     .orderBy(asc(billingOrder.createdAt))
     .limit(100);
+}
+
+/** The certifications and awards on the company's orders awaiting payment (their cards read Requested), oldest first. */
+export async function listCertificationRequests(db: Database, tenantId: string) {
+  return db
+    .select({
+      orderId: billingOrder.id,
+      orderNumber: billingOrder.number,
+      requestedAt: billingOrder.createdAt,
+      badgeId: billingOrderLine.badgeId,
+      name: billingOrderLine.name,
+      year: billingOrderLine.year,
+      licenceType: billingOrderLine.licenceType,
+    })
+    .from(billingOrderLine)
+    .innerJoin(billingOrder, and(eq(billingOrder.id, billingOrderLine.orderId), eq(billingOrder.tenantId, tenantId)))
+    .where(and(eq(billingOrderLine.tenantId, tenantId), eq(billingOrder.status, "awaiting_payment"), eq(billingOrderLine.kind, "badge")))
+    .orderBy(asc(billingOrder.createdAt), asc(billingOrderLine.name))
+    .limit(200);
+}
+
+/** The certifications and awards the company holds (not revoked), newest year first, with the order that bought each. */
+export async function listHeldCertifications(db: Database, tenantId: string) {
+  return db
+    .select({
+      badgeId: issuedBadge.badgeId,
+      name: issuedBadge.name,
+      year: issuedBadge.year,
+      licenceType: issuedBadge.licenceType,
+      issuedAt: issuedBadge.issuedAt,
+      orderNumber: billingOrder.number,
+    })
+    .from(issuedBadge)
+    .leftJoin(billingOrder, and(eq(billingOrder.id, issuedBadge.orderId), eq(billingOrder.tenantId, tenantId)))
+    .where(and(eq(issuedBadge.tenantId, tenantId), isNull(issuedBadge.revokedAt)))
+    .orderBy(desc(issuedBadge.year), asc(issuedBadge.name));
 }

@@ -7,6 +7,9 @@ import {
   activityLogQuerySchema,
   changeInternalAccountResponseSchema,
   changeInternalAccountSchema,
+  dealActionInputSchema,
+  dealInputSchema,
+  dealSchema,
   switchTenantResponseSchema,
   switchTenantSchema,
   tenantSwitchStateSchema,
@@ -15,6 +18,7 @@ import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { addressUpgradeRequest, readCompanies, readCompanyDetail } from "./companies.service.js";
+import { changeCompanyDeal, recordCompanyDeal } from "./company-deals.service.js";
 import {
   changeInternalVisibility,
   readActivityLog,
@@ -51,7 +55,8 @@ export async function registerOperatorRoutes(app: FastifyInstance, ctx: AppConte
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/admin/companies/:tenantId",
-    summary: "One company in the console: its figures, deals, orders awaiting payment and upgrade requests",
+    summary:
+      "One company in the console: its figures, deals, orders awaiting payment, upgrade requests, certification requests (with eligibility now) and certifications held",
     tags: ["operator"],
     access: "operator",
     params: z.object({ tenantId: z.uuid() }),
@@ -69,6 +74,32 @@ export async function registerOperatorRoutes(app: FastifyInstance, ctx: AppConte
     query: activityLogQuerySchema,
     response: activityLogPageSchema,
     handler: ({ params, query }) => readCompanyActivityLog(ctx, params.tenantId, query.page),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/admin/companies/:tenantId/deals",
+    summary: "Record a deal for the company; the company's admin activity log names the operator",
+    tags: ["operator"],
+    access: "operator",
+    params: z.object({ tenantId: z.uuid() }),
+    body: dealInputSchema,
+    response: dealSchema,
+    status: 201,
+    handler: ({ actor, params, body }) => recordCompanyDeal(ctx, actor, params.tenantId, body),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/admin/companies/:tenantId/deals/:dealRecordId/actions",
+    summary:
+      "Activate, force, stop forcing or expire one of the company's deals (409 with the reason when the action does not apply); logged with the operator",
+    tags: ["operator"],
+    access: "operator",
+    params: z.object({ tenantId: z.uuid(), dealRecordId: z.uuid() }),
+    body: dealActionInputSchema,
+    response: dealSchema,
+    handler: ({ actor, params, body }) => changeCompanyDeal(ctx, actor, params.tenantId, params.dealRecordId, body.action),
   });
 
   defineRoute(app, ctx, {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEATURES, listPlanFeatures } from "@hearth/shared";
 import { activityLog, tenant } from "../../db/schema.js";
 import { tenantSwitch } from "../../db/schema-operator.js";
+import { billingOrder, billingOrderLine } from "../../db/schema-orders.js";
 import { STRONG_PASSWORD, type TestApp, addMember, call, createTestApp, registerCompany, signIn, uniqueEmail } from "../../test/harness.js";
 import { createInternalUser } from "../internal/internal-users.service.js";
 import { SWITCHED_REQUEST_ACTION } from "./tenant-switch.service.js";
@@ -199,6 +200,143 @@ describe("operator console: visibility and tenant switch", () => {
     expect(
       (await call(testApp.app, "GET", `/api/admin/companies/${company.tenantId}/activity-log`, { cookie: company.cookie })).statusCode,
     ).toBe(404);
+  });
+
+  it("activates, forces, stops forcing and expires a deal in place, logged with the operator; the effective plan follows", async () => {
+    const operator = await internalAccount();
+    const company = await registerCompany(testApp.app, { companyName: "Deal Company" });
+    const other = await registerCompany(testApp.app);
+    const dealsUrl = (tenantId: string) => `/api/admin/companies/${tenantId}/deals`;
+    const plan = async () => (await me(company.cookie)).tenant.effectivePlan;
+    const planOf = async () =>
+      (await call(testApp.app, "GET", `/api/admin/companies/${company.tenantId}`, { cookie: operator.cookie })).json();
+
+    const recorded = await call(testApp.app, "POST", dealsUrl(company.tenantId), {
+      cookie: operator.cookie,
+      body: { plan: "Gold", dealId: null, isActive: false },
+    });
+    expect(recorded.statusCode).toBe(201);
+    const dealRecordId = recorded.json().id;
+    const badDeal = await call(testApp.app, "POST", dealsUrl(company.tenantId), {
+      cookie: operator.cookie,
+      body: { plan: "Platinum", isActive: true },
+    });
+    expect(badDeal.statusCode).toBe(400);
+    expect(badDeal.json().error.fields).toHaveProperty("plan");
+    const nowhere = await call(testApp.app, "POST", dealsUrl(SAMPLE_ID), {
+      cookie: operator.cookie,
+      body: { plan: "Gold", isActive: true },
+    });
+    expect(nowhere.statusCode).toBe(404);
+    // Hearth's own company is not a customer: the console records no deal for it.
+    const home = (await me(operator.cookie)).tenant.id;
+    const hearthOwn = await call(testApp.app, "POST", dealsUrl(home), { cookie: operator.cookie, body: { plan: "Gold", isActive: true } });
+    expect(hearthOwn.statusCode).toBe(404);
+    expect((await planOf()).deals).toHaveLength(1);
+    expect((await planOf()).company.effectivePlan).toBe("Free");
+    const act = (tenantId: string, action: unknown, cookie = operator.cookie, id = dealRecordId) =>
+      call(testApp.app, "POST", `${dealsUrl(tenantId)}/${id}/actions`, { cookie, body: { action } });
+
+    // Without a CRM id the rule would keep it inactive: activation is refused with the reason, and nothing changes.
+    const refused = await act(company.tenantId, "activate");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe("A deal needs a CRM deal id, or to be forced, before it can be activated.");
+    // Bad input and another company's path change nothing.
+    expect((await act(company.tenantId, "delete")).statusCode).toBe(400);
+    expect(
+      (
+        await call(testApp.app, "POST", `${dealsUrl(company.tenantId)}/${dealRecordId}/actions`, {
+          cookie: operator.cookie,
+          body: { action: "force", extra: 1 },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await act(other.tenantId, "force")).statusCode).toBe(404);
+    expect((await act(company.tenantId, "force", company.cookie)).statusCode).toBe(404);
+    expect((await planOf()).deals[0]).toMatchObject({ isActive: false, forceActivate: false });
+
+    const forced = await act(company.tenantId, "force");
+    expect(forced.statusCode).toBe(200);
+    expect(forced.json()).toMatchObject({ isActive: true, forceActivate: true, activatedDate: expect.any(String) });
+    expect((await planOf()).company.effectivePlan).toBe("Gold");
+    expect((await act(company.tenantId, "force")).statusCode).toBe(409);
+
+    expect((await act(company.tenantId, "unforce")).json()).toMatchObject({ forceActivate: false });
+    expect((await planOf()).company.effectivePlan).toBe("Free");
+    expect((await act(company.tenantId, "force")).statusCode).toBe(200);
+
+    const expired = await act(company.tenantId, "expire");
+    expect(expired.json().expiryDate).toEqual(expect.any(String));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await planOf()).company.effectivePlan).toBe("Free");
+    expect((await act(company.tenantId, "expire")).statusCode).toBe(409);
+    // Activation renews it from now and clears the expiry that passed.
+    expect((await act(company.tenantId, "activate")).json()).toMatchObject({ isActive: true, expiryDate: null });
+    expect((await planOf()).company.effectivePlan).toBe("Gold");
+    expect(await plan()).toBe("Gold");
+
+    const log = (
+      await call(testApp.app, "GET", `/api/admin/companies/${company.tenantId}/activity-log`, { cookie: operator.cookie })
+    ).json();
+    expect(log.entries.map((entry: { action: string }) => entry.action).slice(0, 6)).toEqual([
+      "deal_activate",
+      "deal_expire",
+      "deal_force",
+      "deal_unforce",
+      "deal_force",
+      "deal_recorded",
+    ]);
+    expect(log.entries[0]).toMatchObject({
+      byHearthStaff: true,
+      userEmail: operator.email,
+      data: expect.objectContaining({ plan: "Gold" }),
+    });
+    // The company's own Admins read the same entries.
+    const own = (await call(testApp.app, "GET", "/api/activity-log", { cookie: company.cookie })).json();
+    expect(own.entries.some((entry: { action: string }) => entry.action === "deal_force")).toBe(true);
+    const untouched = (await call(testApp.app, "GET", "/api/activity-log", { cookie: other.cookie })).json();
+    expect(untouched.entries.some((entry: { action: string }) => entry.action.startsWith("deal_"))).toBe(false);
+  });
+
+  it("lists a company's certification requests with their eligibility now, and none of another company's", async () => {
+    const operator = await internalAccount();
+    const company = await registerCompany(testApp.app, { companyName: "Certification Requests" });
+    const other = await registerCompany(testApp.app);
+    const [order] = await db()
+      .insert(billingOrder)
+      .values({
+        tenantId: company.tenantId,
+        number: `HRT-TEST-${Date.now()}`,
+        subtotal: 100,
+        total: 100,
+        billingCycle: "yearly",
+        dueAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    const year = new Date().getUTCFullYear();
+    await db()
+      .insert(billingOrderLine)
+      .values({
+        orderId: order.id,
+        tenantId: company.tenantId,
+        position: 0,
+        kind: "badge",
+        name: `Certified Hearth Workplace ${year}`,
+        badgeId: `certification-${year}`,
+        year,
+        licenceType: "digitalorprint",
+        quantity: 1,
+        unitPrice: 100,
+        originalPrice: 100,
+      });
+    const detail = (await call(testApp.app, "GET", `/api/admin/companies/${company.tenantId}`, { cookie: operator.cookie })).json();
+    expect(detail.certificationRequests).toEqual([
+      expect.objectContaining({ orderId: order.id, orderNumber: order.number, badgeId: `certification-${year}`, eligible: false }),
+    ]);
+    expect(detail.certificationRequests[0].reasons.length).toBeGreaterThan(0);
+    expect(detail.heldCertifications).toEqual([]);
+    const elsewhere = (await call(testApp.app, "GET", `/api/admin/companies/${other.tenantId}`, { cookie: operator.cookie })).json();
+    expect(elsewhere.certificationRequests).toEqual([]);
   });
 
   it("ends by itself after 60 minutes", async () => {

@@ -1,13 +1,20 @@
-import type { ActivityLogPage } from "@hearth/shared";
-import { Badge, Card, Group, Pagination, Stack, Table, Text, Title } from "@mantine/core";
+import { type ActivityLogPage, DEAL_ACTION_DONE, DEAL_ACTIONS } from "@hearth/shared";
+import { Badge, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { LabelledPagination } from "../../lib/labelled-pagination";
 import { api, errorMessage } from "../../lib/api";
 
 /** What an entry did, in words: the route of a request by Hearth staff, else the action's name. */
 function describeEntry(entry: ActivityLogPage["entries"][number]): string {
   const { method, route } = entry.data as { method?: unknown; route?: unknown };
   if (typeof method === "string" && typeof route === "string") return `${method} ${route}`;
+  const dealAction = DEAL_ACTIONS.find((action) => entry.action === `deal_${action}`);
+  if (dealAction || entry.action === "deal_recorded") {
+    const { plan, dealId } = entry.data as { plan?: unknown; dealId?: unknown };
+    const words = dealAction ? DEAL_ACTION_DONE[dealAction] : "Deal recorded";
+    return `${words} (${String(plan ?? "no plan")}, ${typeof dealId === "string" ? dealId : "no CRM id"})`;
+  }
   return entry.action.replaceAll("_", " ");
 }
 
@@ -63,16 +70,7 @@ export function ActivityLogCard({ url, title = "Admin activity log" }: { url: st
             </Table>
           </Table.ScrollContainer>
         ) : null}
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({ "aria-label": `${control[0].toUpperCase()}${control.slice(1)} page` })}
-            getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
-          />
-        ) : null}
+        <LabelledPagination pages={pages} page={page} onChange={setPage} />
       </Stack>
     </Card>
   );

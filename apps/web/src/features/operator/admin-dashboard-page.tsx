@@ -1,28 +1,16 @@
-import { type InternalVisibility, type OperatorCompany, TENANT_SWITCH_MESSAGES, VISIBILITY_MESSAGES } from "@hearth/shared";
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { type InternalVisibility, VISIBILITY_MESSAGES } from "@hearth/shared";
+import { Anchor, Button, Card, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconSearch } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { isApiError } from "../../lib/api";
+import { Link } from "react-router";
+import { LabelledPagination } from "../../lib/labelled-pagination";
+import { useSwitchInto } from "./use-switch-into";
 import { ME_QUERY_KEY } from "../../lib/query-client";
 import { useMe } from "../auth/session";
-import { SWITCH_STATE_QUERY_KEY, changeVisibility, switchTenant, useCompanies, useSwitchState } from "./operator-api";
+import { SWITCH_STATE_QUERY_KEY, changeVisibility, useCompanies, useSwitchState } from "./operator-api";
 
 const TOAST_MS = 3_000;
 
@@ -91,32 +79,9 @@ function CompaniesCard() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const companies = useCompanies(debounced, page);
-  const navigate = useNavigate();
-  const [switching, setSwitching] = useState<string | null>(null);
+  const { switching, switchInto } = useSwitchInto();
   const data = companies.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-
-  const switchInto = async (company: OperatorCompany) => {
-    setSwitching(company.id);
-    try {
-      const result = await switchTenant(company.id);
-      if (!result.success) {
-        notifications.show({
-          color: "red",
-          title: TENANT_SWITCH_MESSAGES.failedTitle,
-          message: result.error ?? TENANT_SWITCH_MESSAGES.failed,
-        });
-        return;
-      }
-      const query = new URLSearchParams({ newTenantId: company.id, redirectTo: "/dashboard" });
-      navigate(`/validate-tenant-switch?${query}`);
-    } catch (error) {
-      const message = isApiError(error, 0) ? TENANT_SWITCH_MESSAGES.networkFailed : TENANT_SWITCH_MESSAGES.failed;
-      notifications.show({ color: "red", title: TENANT_SWITCH_MESSAGES.failedTitle, message });
-    } finally {
-      setSwitching(null);
-    }
-  };
 
   return (
     <Card withBorder padding="lg">
@@ -177,7 +142,7 @@ function CompaniesCard() {
                       size="compact-sm"
                       variant="light"
                       loading={switching === company.id}
-                      onClick={() => void switchInto(company)}
+                      onClick={() => void switchInto(company.id)}
                       aria-label={`Switch to this company: ${company.companyName ?? "Unnamed company"}`}
                     >
                       Switch to this company
@@ -195,16 +160,7 @@ function CompaniesCard() {
             <Text size="sm" c="dimmed">
               {data.total} {data.total === 1 ? "company" : "companies"}
             </Text>
-            {pages > 1 ? (
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({ "aria-label": `${control[0].toUpperCase()}${control.slice(1)} page` })}
-                getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
-              />
-            ) : null}
+            <LabelledPagination pages={pages} page={page} onChange={setPage} />
           </Group>
         ) : null}
       </Stack>

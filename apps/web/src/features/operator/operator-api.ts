@@ -1,5 +1,6 @@
 import type {
   CompaniesPage,
+  DealAction,
   InternalVisibility,
   OperatorCompanyDetail,
   Plan,
@@ -47,13 +48,24 @@ export function useCompanyDetail(tenantId: string) {
   return useQuery({ queryKey: companyQueryKey(tenantId), queryFn: () => api<OperatorCompanyDetail>(`/api/admin/companies/${tenantId}`) });
 }
 
-export const recordDeal = (
-  tenantId: string,
-  input: { plan: Plan; dealId: string | null; expiryDate: string | null; forceActivate: boolean },
-) =>
-  api(`/api/internal/tenants/${tenantId}/deals`, {
-    body: { ...input, isActive: true, activatedDate: new Date().toISOString() },
+export interface DealFormInput {
+  plan: Plan;
+  dealId: string | null;
+  expiryDate: string | null;
+  forceActivate: boolean;
+  /** Activate from now; otherwise the deal is recorded and activated later from its row. */
+  activateNow: boolean;
+}
+
+export const recordDeal = (tenantId: string, { activateNow, ...input }: DealFormInput) =>
+  api(`/api/admin/companies/${tenantId}/deals`, {
+    body: { ...input, isActive: activateNow, activatedDate: activateNow ? new Date().toISOString() : null },
   });
+
+export const changeDeal = (tenantId: string, dealRecordId: string, action: DealAction) =>
+  api(`/api/admin/companies/${tenantId}/deals/${dealRecordId}/actions`, { body: { action } });
+
+export const cancelOrder = (orderId: string) => api(`/api/internal/orders/${orderId}/cancel`, { method: "POST" });
 
 export const recordPayment = (orderId: string, reference: string) =>
   api(`/api/internal/orders/${orderId}/payment`, { body: { paidAt: new Date().toISOString(), reference } });

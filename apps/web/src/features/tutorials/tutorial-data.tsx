@@ -1,10 +1,10 @@
 import { List, Text } from "@mantine/core";
-import { FIGURE_SIZE, type Tutorial } from "./tutorial-types";
+import { FIGURE_SIZE, type Tutorial, TUTORIAL_TITLES } from "./tutorial-types";
 
 /** /dashboard/tutorials/data: demographics imports, imported cohorts and feedback imports (decisions 0043, 0045, 0046). */
 export const DATA_TUTORIAL: Tutorial = {
   slug: "data",
-  title: "Import data and use imported cohorts",
+  title: TUTORIAL_TITLES.data,
   summary: "Bring in what your HR system knows about your people, survey them by those attributes, and import feedback from elsewhere.",
   tours: ["invitations", "reports"],
   sections: [

@@ -1,10 +1,10 @@
 import { Code, List, Text } from "@mantine/core";
-import { FIGURE_SIZE, type Tutorial } from "./tutorial-types";
+import { FIGURE_SIZE, type Tutorial, TUTORIAL_TITLES } from "./tutorial-types";
 
 /** /dashboard/tutorials/survey_personalization: placeholders, custom questions and email templates as they exist. */
 export const PERSONALIZATION_TUTORIAL: Tutorial = {
   slug: "survey_personalization",
-  title: "Personalise a survey",
+  title: TUTORIAL_TITLES.survey_personalization,
   summary: "Fill names into questions and emails with placeholders, add questions of your own, and keep your emails as templates.",
   tours: ["wizard", "invitations"],
   sections: [

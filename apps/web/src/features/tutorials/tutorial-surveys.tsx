@@ -1,10 +1,10 @@
 import { List, Text } from "@mantine/core";
-import { FIGURE_SIZE, type Tutorial } from "./tutorial-types";
+import { FIGURE_SIZE, type Tutorial, TUTORIAL_TITLES } from "./tutorial-types";
 
 /** /dashboard/tutorials/surveys: from an empty wizard to a published survey, its invitations and its report. */
 export const SURVEYS_TUTORIAL: Tutorial = {
   slug: "surveys",
-  title: "Create and send a survey",
+  title: TUTORIAL_TITLES.surveys,
   summary: "Choose a survey type, check its questions, set an end date, invite your people and read the results.",
   tours: ["wizard", "invitations", "reports"],
   sections: [

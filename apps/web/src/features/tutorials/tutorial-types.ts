@@ -20,9 +20,17 @@ export interface TutorialSection {
   figure?: TutorialFigure;
 }
 
+/** Each tutorial's title by its address, read by the pages and by the router for the document title. */
+export const TUTORIAL_TITLES = {
+  surveys: "Create and send a survey",
+  data: "Import data and use imported cohorts",
+  survey_personalization: "Personalise a survey",
+} as const;
+export type TutorialSlug = keyof typeof TUTORIAL_TITLES;
+
 export interface Tutorial {
   /** Its address: /dashboard/tutorials/{slug}. */
-  slug: "surveys" | "data" | "survey_personalization";
+  slug: TutorialSlug;
   title: string;
   /** One sentence, in the Tutorials dialog and at the top of the page. */
   summary: string;
