@@ -56,9 +56,13 @@ export class LocalFileStorage implements FileStorage {
         done(null, chunk);
       },
     });
+    const out = createWriteStream(partial, { flags: "wx" });
     try {
-      await pipeline(body, count, createWriteStream(partial, { flags: "wx" }));
+      await pipeline(body, count, out);
     } catch (error) {
+      // The file is opened in the background: a refusal that comes before the open completes would otherwise
+      // see the partial file created after it was removed. Wait for the stream to close, then remove it.
+      if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
       await rm(partial, { force: true });
       throw error;
     }
