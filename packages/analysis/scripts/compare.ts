@@ -3,7 +3,8 @@
  * positive, ≤ -0.05 negative) and wink-nlp's own sentiment (same band). Prints accuracy, the confusion matrix and the
  * share of negative comments called positive, and the local analyzer's emotion and topic accuracy.
  *
- *   npm run eval:analysis -w @hearth/analysis                       # the held-out set (data/holdout.jsonl)
+ *   npm run eval:analysis -w @hearth/analysis -- --totals            # the second held-out set (data/holdout.jsonl)
+ *   npm run eval:analysis -w @hearth/analysis -- --set holdout-third --totals   # the third (data/holdout-third.jsonl)
  *   npm run eval:analysis -w @hearth/analysis -- --set dev          # the tuning sets (labelled-comments.json + dev-*.jsonl)
  *   npm run eval:analysis -w @hearth/analysis -- --set dev-workplace  # one development file (data/dev-workplace.jsonl)
  *   npm run eval:analysis -w @hearth/analysis -- --extra corrections.jsonl   # adds corrected comments exported from Hearth
@@ -39,7 +40,10 @@ const totalsOnly = args.includes("--totals");
 if (totalsOnly && args.includes("--errors")) throw new Error("--totals prints aggregates only; it cannot be combined with --errors");
 
 let items: EvaluationItem[];
-if (setName === "holdout") items = loadEvaluationSet("holdout.jsonl");
+/** The held-out sets: scored with --totals only (see data/README.md). */
+const HELD_OUT = new Set(["holdout", "holdout-third"]);
+if (HELD_OUT.has(setName) && args.includes("--errors")) throw new Error(`${setName} is held out: score it with --totals, never --errors`);
+if (HELD_OUT.has(setName)) items = loadEvaluationSet(`${setName as "holdout" | "holdout-third"}.jsonl`);
 else if (setName === "dev")
   items = [
     ...loadLabelledComments()
@@ -51,7 +55,7 @@ else if (setName === "dev")
   ];
 else if (/^dev-[a-z-]+$/.test(setName)) items = loadEvaluationSet(`${setName as `dev-${string}`}.jsonl`);
 else if (setName === "none") items = [];
-else throw new Error(`--set holdout | dev | dev-<name> | none, not ${setName}`);
+else throw new Error(`--set holdout | holdout-third | dev | dev-<name> | none, not ${setName}`);
 if (extraFile) {
   // JSONL, or the answer of GET /api/reports/{surveyId}/corrected-comments saved as is ({"comments": [...]}).
   const raw = readFileSync(extraFile, "utf8").trim();

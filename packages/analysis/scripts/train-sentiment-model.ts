@@ -235,7 +235,7 @@ const show = (s: Score) => `${(s.accuracy * 100).toFixed(1)} % (${s.negAsPos}/${
 const all = examples.map((_, i) => i);
 const files = sets.map(([name]) => name);
 const byFile = (file: string) => all.filter((i) => examples[i].file === file);
-const thresholds = [0, 0.5, 0.6, 0.7];
+const thresholds = (args.find((a) => a.startsWith("--thresholds="))?.slice(13) ?? "0,0.5,0.6,0.7").split(",").map(Number);
 const lambdas = (args.find((a) => a.startsWith("--lambdas="))?.slice(10) ?? "0.003,0.01,0.03,0.1").split(",").map(Number);
 
 console.log(`rules alone (tuned on all of these): all ${show(score(all, (i) => examples[i].rules.sentiment))}`);

@@ -215,3 +215,62 @@ describe("cues, mixed signals", () => {
     }
   });
 });
+
+// Round five (docs/decisions/0014): general forms read from the development sets; the sentences below are new.
+describe("round five: closing facts, hedged praise, dated thanks", () => {
+  it.each([
+    ["The new rota app is lovely. Half the shifts in it are still wrong every week.", "a closing sentence"],
+    ["The canteen is the best in town: we get twenty minutes to eat in it.", "a colon"],
+    ["Brilliant induction pack; the laptop arrived three weeks after I started.", "a semicolon"],
+  ])("praise then a closing fact is not positive: %s (%s)", (text) => {
+    expect(analyzeComment(text).sentiment).not.toBe("positive");
+  });
+
+  it("keeps praise that closes on praise or on a short closing", () => {
+    for (const text of [
+      "The new rota app is lovely. Swapping a shift takes a minute and the team is happy with it.",
+      "The canteen is great: fresh food and fair prices.",
+      "Great team. Keep it up.",
+    ]) {
+      expect(analyzeComment(text).sentiment, text).toBe("positive");
+    }
+  });
+
+  it.each([
+    ["I guess it's nice that the car park has lights now.", "hedged praise"],
+    ["I suppose the new chairs are fine.", "hedged praise"],
+    ["The last time anyone thanked the night shift was at the 2024 summer party.", "last time"],
+    ["We supposedly get a training budget every year.", "hearsay"],
+    ["The promotion path looks clear on paper.", "hearsay"],
+  ])("%s → %s", (text, name) => {
+    expect(implicitCues(text).map((cue) => cue.name)).toContain(name);
+  });
+
+  it("leaves plain guesses, recent thanks and paper forms alone", () => {
+    for (const text of [
+      "I guess I was lucky to join when I did.",
+      "The last time we had a team lunch it was great fun.",
+      "I suppose we could try a shorter stand-up.",
+    ]) {
+      expect(
+        implicitCues(text).map((cue) => cue.name),
+        text,
+      ).not.toContain("hedged praise");
+      expect(
+        implicitCues(text).map((cue) => cue.name),
+        text,
+      ).not.toContain("last time");
+    }
+  });
+
+  it("reads zero as a negator: zero complaints is not a complaint, zero support is", () => {
+    expect(analyzeComment("Zero complaints about the new rota.").sentiment).not.toBe("negative");
+    expect(analyzeComment("Zero support from head office this year.").sentiment).toBe("negative");
+  });
+
+  it("cuts segments at colons, semicolons and dashes but not at hyphens", () => {
+    const segments = (text: string) => new Set(sentimentSignals(text)?.words.map((word) => word.segment)).size;
+    expect(segments("The pay is good: the hours are long; the team — lovely.")).toBe(4);
+    expect(segments("A well-run nine-to-five job.")).toBe(1);
+  });
+});

@@ -260,7 +260,16 @@ const IMPLICIT_NEGATIVES: readonly Pattern[] = [
     score: -2.5,
     pattern: /\b(must be (nice|lovely|great|fun)|love that for (them|you|him|her|head office|management))\b/,
   },
-  { name: "hearsay", score: -1.5, pattern: /(^|[.!?] )(apparently|supposedly|allegedly)\b/ },
+  { name: "hearsay", score: -1.5, pattern: /(^|[.!?] )apparently\b|\b(supposedly|allegedly|in theory|on paper)\b/ },
+  // Round five (general forms from the development sets, docs/decisions/0014): praise hedged by "I guess" / "I
+  // suppose", and a good thing whose last occurrence is dated ("the last time anyone said thank you was …").
+  { name: "hedged praise", score: -1.5, pattern: /\bi (guess|suppose)\b[^.!?]{0,24}\b(nice|good|fine|great|ok|okay|decent|nice enough)\b/ },
+  {
+    name: "last time",
+    score: -2,
+    pattern:
+      /\bthe last time (anyone|anybody|someone|somebody|we|i|they|management|leadership|my manager|our manager|the company|head office)\b[^.!?]*\b(was|were)\b[^.!?]*\b(ago|last year|years|months|christmas|(19|20)\d\d)\b/,
+  },
   { name: "nostalgia", score: -2, pattern: /\b(back when|i remember when|good times[.!]|when we were (a )?(smaller|younger|a smaller))\b/ },
   {
     name: "bitter thanks",

@@ -196,6 +196,9 @@ export interface LocalAnalysisDetail {
   /** The sums of the positive and of the negative word and phrase scores (before sentence cues). */
   positiveScore: number;
   negativeScore: number;
+  /** Per segment (sentences, cut at colons, semicolons and dashes): its positive word and phrase scores, and its word count. */
+  segmentPraise: number[];
+  segmentWords: number[];
 }
 
 /** Scores a parsed comment: summed sentiment, emotion cue weights and topic cue weights. */
@@ -269,6 +272,11 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     emotionWeights[emotion] = (emotionWeights[emotion] ?? 0) + weight;
   };
 
+  const segments = n === 0 ? 0 : words[n - 1].segment + 1;
+  const segmentPraise = new Array<number>(segments).fill(0);
+  const segmentWords = new Array<number>(segments).fill(0);
+  for (const word of words) segmentWords[word.segment]++;
+
   for (let i = 0; i < n; i++) {
     const word = words[i];
     // Intensity from the two words before, inside the clause.
@@ -323,7 +331,10 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
       if (value > 0 && hypotheticalClauses.has(word.clause)) value *= HYPOTHETICAL_FACTOR;
       if (value < 0) negativeWords++;
       if (value < 0) negativeScore += value;
-      else positiveScore += value;
+      else {
+        positiveScore += value;
+        segmentPraise[word.segment] += value;
+      }
       score += value;
     }
 
@@ -379,6 +390,8 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     weights: contrast,
     positiveScore,
     negativeScore,
+    segmentPraise,
+    segmentWords,
   };
 }
 

@@ -10,6 +10,8 @@ export interface Word {
   sentence: number;
   /** Clauses are cut at punctuation other than hyphens, slashes and apostrophes. */
   clause: number;
+  /** Segments are sentences, further cut at colons, semicolons and dashes between words ("the best of both worlds: …"). */
+  segment: number;
   /** Index of the word in the comment (words only, punctuation left out). */
   index: number;
 }
@@ -34,6 +36,8 @@ export function nlp(): Nlp {
 }
 
 const JOINERS = new Set(["-", "–", "/", "'", "’"]);
+/** Punctuation that ends a segment inside a sentence. */
+const SEGMENT_BREAKS = new Set([":", ";", "—", "--"]);
 
 /** Tokenises a comment with wink-nlp into words grouped by sentence and clause. */
 export function parseComment(text: string): ParsedComment {
@@ -51,18 +55,26 @@ export function parseComment(text: string): ParsedComment {
   const words: Word[] = [];
   const exclaimed: boolean[] = [];
   let clause = 0;
+  let segment = 0;
   spans.forEach(([start, end], sentence) => {
     exclaimed.push(normals[end] === "!");
+    let segmentWords = 0;
     for (let t = start; t <= end; t++) {
       const type = types[t];
       if (type === "punctuation") {
         if (!JOINERS.has(normals[t])) clause++;
+        if (SEGMENT_BREAKS.has(normals[t]) && segmentWords > 0) {
+          segment++;
+          segmentWords = 0;
+        }
         continue;
       }
       if (type !== "word" && type !== "number" && type !== "emoticon" && type !== "emoji") continue;
-      words.push({ norm: normals[t], lemma: lemmas[t], pos: tags[t], sentence, clause, index: words.length });
+      words.push({ norm: normals[t], lemma: lemmas[t], pos: tags[t], sentence, clause, segment, index: words.length });
+      segmentWords++;
     }
     clause++;
+    if (segmentWords > 0) segment++;
   });
   return { words, exclaimed };
 }

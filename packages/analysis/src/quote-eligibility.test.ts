@@ -22,6 +22,14 @@ describe("quote rule", () => {
     expect(quoteVerdict(stored("Isn't it great to work with such wonderful people?"))).toEqual({ eligible: false, reason: "question" });
   });
 
+  it("refuses a comment with a part that carries no praise (praise throughout, round five)", () => {
+    expect(quoteVerdict(stored("My team is wonderful and always supportive. Ten years now."))).toEqual({
+      eligible: false,
+      reason: "unpraised part",
+    });
+    expect(quoteVerdict(stored("My team is wonderful and always supportive. The pay is fair too."))).toEqual({ eligible: true });
+  });
+
   it("refuses weak positives", () => {
     expect(quoteVerdict(stored("The coffee is okay."))).toMatchObject({ eligible: false });
   });

@@ -16,7 +16,7 @@ export interface QuoteCandidate {
 
 export type QuoteVerdict =
   | { eligible: true }
-  | { eligible: false; reason: "not positive" | "low confidence" | "contrast" | "negative cue" | "question" | "wish" };
+  | { eligible: false; reason: "not positive" | "low confidence" | "contrast" | "negative cue" | "question" | "wish" | "unpraised part" };
 
 /**
  * The quote rule (issue 11, item 17; docs/decisions/0014). A comment is offered for sharing only when
@@ -24,8 +24,9 @@ export type QuoteVerdict =
  * - when nobody corrected it, the local analyzer, run on the text now, is confident it is positive: sentiment
  *   positive (the rules and the learned model agree, nothing vetoes it), the learned model's probability of positive
  *   ≥ 0.9, the rules' summed score ≥ 1.43, no contrast or concession ("but", "however", "although"), no negative
- *   word, implicit complaint, irony or negated action anywhere in it, no wish ("would", "could", "if"), and no
- *   question mark. (10-fold cross-validation on the development sets: 175 of 299 positives offered, 1 of 476
+ *   word, implicit complaint, irony or negated action anywhere in it, no wish ("would", "could", "if"), no
+ *   question mark, and praise in every part (each sentence, and each part after a colon, semicolon or dash: a quote
+ *   is praise throughout, so "Great canteen. Shame about the chairs." and a closing fact after praise are not). (10-fold cross-validation on the development sets: 175 of 299 positives offered, 1 of 476
  *   negatives; docs/decisions/0014, third round.)
  * A comment a reader corrected to positive is eligible on that judgement. Pure and deterministic.
  */
@@ -40,6 +41,7 @@ export function quoteVerdict(candidate: QuoteCandidate): QuoteVerdict {
   if (signals.detail.contrast) return { eligible: false, reason: "contrast" };
   if (signals.negativeCue) return { eligible: false, reason: "negative cue" };
   if (signals.detail.hypothetical) return { eligible: false, reason: "wish" };
+  if (signals.detail.segmentPraise.some((value) => value <= 0)) return { eligible: false, reason: "unpraised part" };
   return { eligible: true };
 }
 

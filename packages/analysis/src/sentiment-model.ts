@@ -71,17 +71,35 @@ export function lonePraiseOpener(words: readonly Word[], negated: readonly boole
   return opener && praise === 1;
 }
 
+/** A closing segment this long or longer that carries no praise turns the praise before it (`praiseThenFact`). */
+export const TRAILING_FACT_MIN_WORDS = 4;
+
+/**
+ * Whether the comment praises first and then closes on a segment (a sentence, or the part after a colon, semicolon
+ * or dash) of at least TRAILING_FACT_MIN_WORDS words that carries no praise at all: "Wonderful that we got a
+ * ping-pong table. It sits right beside the people trying to take client calls." The last segment is where a writer
+ * lands, as the clause after "but" is; a closing fact after praise is as often the point of the comment as an
+ * aside, so the praise alone does not make it positive. Short closings ("Keep it up.", "10/10") do not count.
+ */
+export function praiseThenFact(detail: Pick<LocalAnalysisDetail, "segmentPraise" | "segmentWords">): boolean {
+  const last = detail.segmentWords.length - 1;
+  if (last < 1) return false;
+  const earlierPraise = detail.segmentPraise.slice(0, last).some((value) => value > 0);
+  return earlierPraise && detail.segmentPraise[last] <= 0 && detail.segmentWords[last] >= TRAILING_FACT_MIN_WORDS;
+}
+
 /**
  * The rules' sentiment: the summed score against the threshold, and the guard — a comment with a clear negative (a
  * word or phrase at −1 or below, a missing good thing, or any sentence cue) is never positive unless the praise
  * comes in the clause a contrast stresses and that clause has no clear negative ("The hours are long, but I love my
- * team"); nor is a comment whose only praise is a lone opener (`lonePraiseOpener`).
+ * team"); nor is a comment whose only praise is a lone opener (`lonePraiseOpener`), nor one whose praise is followed
+ * by a closing sentence without any (`praiseThenFact`).
  */
 export function ruleVerdict(input: Pick<FeatureInput, "words" | "detail" | "cues">): RuleVerdict {
   const { detail, cues } = input;
   const clearNegative = detail.strongNegatives > 0 || cues.length > 0;
   const praiseWins = detail.contrast && detail.stressedScore >= RULE_THRESHOLD && detail.stressedStrongNegatives === 0;
-  const veto = (clearNegative && !praiseWins) || lonePraiseOpener(input.words, detail.negated);
+  const veto = (clearNegative && !praiseWins) || lonePraiseOpener(input.words, detail.negated) || praiseThenFact(detail);
   let sentiment: Polarity = detail.score >= RULE_THRESHOLD ? "positive" : detail.score <= -RULE_THRESHOLD ? "negative" : "neutral";
   if (sentiment === "positive" && veto) sentiment = "neutral";
   return { sentiment, veto };

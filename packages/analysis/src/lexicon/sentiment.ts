@@ -105,7 +105,7 @@ export const DOWNTONERS = new Set("slightly somewhat fairly rather mostly kinda 
 
 /** Words that open a negation scope (up to four words, cut at punctuation and conjunctions). */
 export const NEGATORS = new Set(
-  "not no never nobody nothing none neither nor hardly barely scarcely without cannot noone nowhere".split(" "),
+  "not no never nobody nothing none neither nor hardly barely scarcely without cannot noone nowhere zero".split(" "),
 );
 
 /** Words that end a negation scope early. */
