@@ -28,6 +28,8 @@ describe("quote rule", () => {
       reason: "unpraised part",
     });
     expect(quoteVerdict(stored("My team is wonderful and always supportive. The pay is fair too."))).toEqual({ eligible: true });
+    // a lead-in before the praise is not a part after it
+    expect(quoteVerdict(stored("Two years in: my team is wonderful and always supportive."))).toEqual({ eligible: true });
   });
 
   it("refuses weak positives", () => {
