@@ -1,4 +1,4 @@
-import { type Cue, findIrony, implicitCues, negatedActions, praiseByNegation, restoreApostrophes } from "./cues.js";
+import { balancedJudgement, type Cue, findIrony, implicitCues, negatedActions, praiseByNegation, restoreApostrophes } from "./cues.js";
 import { EMOTION_PHRASES, EMOTION_WORDS, type EmotionCue, NEGATED_EMOTION_CUES } from "./lexicon/emotions.js";
 import {
   CONCESSIVE,
@@ -39,6 +39,24 @@ export const SENTIMENT_THRESHOLD = RULE_THRESHOLD;
 const NEGATION_FACTOR = -0.6;
 const NEGATED_POSITIVE_FACTOR = -0.9;
 const NEGATION_SPAN = 4;
+/** "Nobody here has ever made me feel guilty": a negated subject or "not once" negates its whole clause (up to this). */
+const SUBJECT_NEGATION_SPAN = 10;
+
+/**
+ * Whether the negator at `i` negates a whole clause rather than the few words after it: "nobody", "no one", "not
+ * once", "never once", "not a single", "not one" ("Not once in three years has my pay been late").
+ */
+function subjectNegator(words: readonly Word[], i: number): boolean {
+  const word = words[i].norm;
+  const next = words[i + 1];
+  if (word === "nobody" || word === "noone") return true;
+  if (!next || next.clause !== words[i].clause) return false;
+  if (word === "no" && next.norm === "one") return true;
+  if ((word === "not" || word === "never") && next.norm === "once") return true;
+  // "I've never had a shift swap refused", "never been made to feel …": the whole event is negated.
+  if (word === "never" && (next.lemma === "have" || next.lemma === "be")) return true;
+  return word === "not" && (next.norm === "one" || (next.norm === "a" && words[i + 2]?.norm === "single"));
+}
 const INTENSIFIER_FACTOR = 1.5;
 const DOWNTONER_FACTOR = 0.6;
 const HYPOTHETICAL_FACTOR = 0.1;
@@ -199,6 +217,8 @@ export interface LocalAnalysisDetail {
   /** Per segment (sentences, cut at colons, semicolons and dashes): its positive word and phrase scores, and its word count. */
   segmentPraise: number[];
   segmentWords: number[];
+  /** The part of positiveScore that comes from negated negatives ("never had a problem", "nobody shouts"). */
+  reliefScore: number;
 }
 
 /** Scores a parsed comment: summed sentiment, emotion cue weights and topic cue weights. */
@@ -232,6 +252,9 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
   // Negation scopes: up to NEGATION_SPAN words after a negator, inside its clause, cut at conjunctions.
   // "Couldn't be more thankful" and "couldn't be happier" are emphasis, not negation.
   const negated = new Array<boolean>(n).fill(false);
+  // Words a clause-long negation reaches beyond the usual span: they flip sentiment, but a good thing named there is
+  // not missing ("never had a problem getting the equipment I need").
+  const farNegated = new Array<boolean>(n).fill(false);
   const emphasis = new Array<boolean>(n).fill(false);
   const emphasisModal = new Set<number>();
   for (let i = 0; i < n; i++) {
@@ -247,9 +270,11 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
       continue;
     }
     if (next && (next.norm === "only" || next.norm === "doubt")) continue;
-    for (let j = i + 1; j < n && j <= i + NEGATION_SPAN; j++) {
+    const span = subjectNegator(words, i) ? SUBJECT_NEGATION_SPAN : NEGATION_SPAN;
+    for (let j = i + 1; j < n && j <= i + span; j++) {
       if (words[j].clause !== words[i].clause || SCOPE_BREAKERS.has(words[j].norm)) break;
       negated[j] = true;
+      if (j > i + NEGATION_SPAN) farNegated[j] = true;
     }
   }
 
@@ -272,6 +297,7 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     emotionWeights[emotion] = (emotionWeights[emotion] ?? 0) + weight;
   };
 
+  let reliefScore = 0;
   const segments = n === 0 ? 0 : words[n - 1].segment + 1;
   const segmentPraise = new Array<number>(segments).fill(0);
   const segmentWords = new Array<number>(segments).fill(0);
@@ -296,7 +322,8 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
       base = sentimentAt[i];
     } else if (DESIRABLE_NOUNS.has(word.norm) || DESIRABLE_NOUNS.has(word.lemma)) {
       const scarce = (i > 0 && SCARCITY.has(words[i - 1].norm)) || (i > 1 && SCARCITY.has(words[i - 2].norm) && words[i - 2].norm !== "a");
-      if (negated[i] || (scarce && !(i > 1 && words[i - 2].norm === "a" && words[i - 1].norm === "little"))) absence = true;
+      if ((negated[i] && !farNegated[i]) || (scarce && !(i > 1 && words[i - 2].norm === "a" && words[i - 1].norm === "little")))
+        absence = true;
       else base = sentimentOf(word) ?? 0;
     } else if (word.norm === "too" && words[i + 1] && words[i + 1].clause === word.clause) {
       const next = words[i + 1];
@@ -334,6 +361,7 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
       else {
         positiveScore += value;
         segmentPraise[word.segment] += value;
+        if (base < 0) reliefScore += value;
       }
       score += value;
     }
@@ -392,6 +420,7 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     negativeScore,
     segmentPraise,
     segmentWords,
+    reliefScore,
   };
 }
 
@@ -434,7 +463,7 @@ export function sentimentSignals(typed: string): SentimentSignals | undefined {
   if (irony.count > 0) cues.push({ name: "irony", score: IRONY_SCORE * irony.count });
   const actions = negatedActions(
     words,
-    (word) => sentimentOf(word) !== undefined || DESIRABLE_NOUNS.has(word.norm),
+    (word) => sentimentOf(word) !== undefined || DESIRABLE_NOUNS.has(word.norm) || detail.phraseWords.has(word.index),
     (index) => detail.phraseWords.has(index),
   );
   if (actions < 0) cues.push({ name: "negated action", score: actions });
@@ -446,6 +475,20 @@ export function sentimentSignals(typed: string): SentimentSignals | undefined {
   }
   detail.score = score;
   return { score, detail, cues, negativeCue: detail.negativeWords > 0 || cues.length > 0, words };
+}
+
+/** A balanced judgement stays neutral while its summed score is smaller than this. */
+const BALANCED_MAX_SCORE = 3;
+const SUGGESTION_OPENERS = new Set(["maybe", "perhaps", "could", "might", "possibly", "ideally"]);
+
+/** Whether every sentence of the comment opens as a softened suggestion ("Maybe …", "Could we …", "It would be nice …"). */
+function softenedSuggestion(words: readonly Word[]): boolean {
+  const starts = words.filter((word, index) => index === 0 || words[index - 1].sentence !== word.sentence);
+  return starts.every((start) => {
+    const [second, third] = [words[start.index + 1], words[start.index + 2]];
+    if (SUGGESTION_OPENERS.has(start.norm)) return true;
+    return (start.norm === "it" || start.norm === "would") && [second?.norm, third?.norm].includes("would");
+  });
 }
 
 /**
@@ -473,6 +516,27 @@ export function analyzeWithSignals(
   const learned = modelSentiment({ text, words: signals.words, detail, cues: signals.cues });
   signals.probabilities = learned.p;
   let sentiment: Sentiment = learned.sentiment;
+  // A softened suggestion that the rules find no complaint in is neutral, as the labelling guide says ("Maybe look
+  // at staggering lunch breaks", "Could we try a suggestion box?"): the model's reading of its words does not
+  // make it a complaint.
+  if (sentiment === "negative" && rules.sentiment === "neutral" && signals.cues.length === 0 && softenedSuggestion(signals.words))
+    sentiment = "neutral";
+  // Praise by the absence of a harm, and nothing else ("Never had a holiday request turned down", "Nobody here has
+  // ever made me feel guilty for a sick day"): the rules' reading stands against the model, whose word vectors see
+  // only the harm words. Positive still needs the rules' positive verdict with no veto, no negative word left
+  // un-negated and no cue.
+  if (
+    sentiment !== "positive" &&
+    rules.sentiment === "positive" &&
+    !rules.veto &&
+    detail.reliefScore >= RULE_THRESHOLD &&
+    detail.negativeScore === 0 &&
+    signals.cues.length === 0
+  )
+    sentiment = "positive";
+  // A judgement the writer balances ("Good kit, poor scheduling. Evens out.") is neutral unless one side is strong.
+  if (sentiment !== "neutral" && Math.abs(detail.score) < BALANCED_MAX_SCORE && signals.cues.length === 0 && balancedJudgement(text))
+    sentiment = "neutral";
   // The model's probability of the label averaged with the rules' own confidence in it.
   let sentimentConfidence = (learned.p[CLASSES.indexOf(sentiment)] + ruleConfidence(learned.sentiment, detail.score)) / 2;
   // An answer to "what could we do better" that judges nothing ("Communication.", "Pay people more.") names a
