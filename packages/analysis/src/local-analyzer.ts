@@ -1,5 +1,5 @@
-import { balancedJudgement, type Cue, findIrony, implicitCues, negatedActions, praiseByNegation, restoreApostrophes } from "./cues.js";
-import { EMOTION_PHRASES, EMOTION_WORDS, type EmotionCue, NEGATED_EMOTION_CUES } from "./lexicon/emotions.js";
+import { type Cue, findIrony, implicitCues, negatedActions, praiseByNegation, restoreApostrophes } from "./cues.js";
+import { EMOTION_WORDS, type EmotionCue, NEGATED_EMOTION_CUES } from "./lexicon/emotions.js";
 import {
   CONCESSIVE,
   CONTRAST_AFTER,
@@ -10,13 +10,21 @@ import {
   NEGATORS,
   SCARCITY,
   SCOPE_BREAKERS,
-  SENTIMENT_PHRASES,
-  SENTIMENT_WORDS,
 } from "./lexicon/sentiment.js";
-import { TOPIC_PHRASES, TOPIC_WORDS, type TopicCue } from "./lexicon/topics.js";
+import { TOPIC_WORDS, type TopicCue } from "./lexicon/topics.js";
 import { isNoAnswer } from "./no-answer.js";
+import {
+  EMOTION_PHRASE_INDEX,
+  findPhrases,
+  lookup,
+  matches,
+  SENTIMENT_PHRASE_INDEX,
+  sentimentOf,
+  TOPIC_PHRASE_INDEX,
+} from "./lexicon-match.js";
 import { parseComment, type Word } from "./nlp.js";
 import { inferRecommendation } from "./recommendation.js";
+import { adjustSentiment } from "./sentiment-adjustments.js";
 import { CLASSES, modelSentiment, RULE_THRESHOLD, ruleConfidence, ruleVerdict } from "./sentiment-model.js";
 import {
   type CommentAnalysis,
@@ -86,82 +94,6 @@ const NONE_ANALYSIS: CommentAnalysis = {
   confidence: { sentiment: 1, emotion: 1, topic: 1 },
   source: "local",
 };
-
-interface PhraseIndex<T> {
-  /** First word → phrases (as word lists, longest first) with their value. */
-  byFirst: Map<string, { words: string[]; value: T }[]>;
-}
-
-function indexPhrases<T>(phrases: ReadonlyMap<string, T>): PhraseIndex<T> {
-  const byFirst = new Map<string, { words: string[]; value: T }[]>();
-  for (const [phrase, value] of phrases) {
-    const words = phrase.split(" ");
-    const list = byFirst.get(words[0]) ?? [];
-    list.push({ words, value });
-    byFirst.set(words[0], list);
-  }
-  for (const list of byFirst.values()) list.sort((a, b) => b.words.length - a.words.length);
-  return { byFirst };
-}
-
-const SENTIMENT_PHRASE_INDEX = indexPhrases(SENTIMENT_PHRASES);
-const EMOTION_PHRASE_INDEX = indexPhrases(EMOTION_PHRASES);
-const TOPIC_PHRASE_INDEX = indexPhrases(TOPIC_PHRASES);
-
-const matches = (word: Word, form: string) => word.norm === form || word.lemma === form;
-
-interface PhraseHit<T> {
-  start: number;
-  length: number;
-  value: T;
-}
-
-/** Greedy left-to-right longest match of phrases inside a clause. */
-function findPhrases<T>(words: Word[], index: PhraseIndex<T>): PhraseHit<T>[] {
-  const hits: PhraseHit<T>[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const candidates = index.byFirst.get(words[i].norm) ?? index.byFirst.get(words[i].lemma);
-    if (!candidates) continue;
-    for (const candidate of candidates) {
-      const length = candidate.words.length;
-      if (i + length > words.length || words[i + length - 1].clause !== words[i].clause) continue;
-      let ok = true;
-      for (let k = 1; k < length && ok; k++) ok = matches(words[i + k], candidate.words[k]);
-      if (ok) {
-        hits.push({ start: i, length, value: candidate.value });
-        i += length - 1;
-        break;
-      }
-    }
-  }
-  return hits;
-}
-
-function lookup<T>(map: ReadonlyMap<string, T>, word: Word): T | undefined {
-  return map.get(word.norm) ?? map.get(word.lemma);
-}
-
-/**
- * The commonest misspelling in typed comments is a doubled letter written once ("terible", "rubish", "apreciate",
- * "recomend"). Every sentiment word of five letters or more with a doubled letter is indexed under that spelling too;
- * a word the lexicon does not know is looked up there before it is given up.
- */
-const SINGLED_SPELLINGS = (() => {
-  const index = new Map<string, number>();
-  for (const [word, score] of SENTIMENT_WORDS) {
-    if (word.length < 5 || word.includes(" ")) continue;
-    for (let i = 1; i < word.length; i++) {
-      if (word[i] !== word[i - 1]) continue;
-      const singled = word.slice(0, i) + word.slice(i + 1);
-      if (!SENTIMENT_WORDS.has(singled) && !index.has(singled)) index.set(singled, score);
-    }
-  }
-  return index;
-})();
-
-function sentimentOf(word: Word): number | undefined {
-  return lookup(SENTIMENT_WORDS, word) ?? (/^[a-z]{4,}$/.test(word.norm) ? SINGLED_SPELLINGS.get(word.norm) : undefined);
-}
 
 /** Per-word weight from contrast ("but" weighs the second clause) and concession ("although" the first less). */
 function contrastWeights(words: Word[]): number[] {
@@ -477,20 +409,6 @@ export function sentimentSignals(typed: string): SentimentSignals | undefined {
   return { score, detail, cues, negativeCue: detail.negativeWords > 0 || cues.length > 0, words };
 }
 
-/** A balanced judgement stays neutral while its summed score is smaller than this. */
-const BALANCED_MAX_SCORE = 3;
-const SUGGESTION_OPENERS = new Set(["maybe", "perhaps", "could", "might", "possibly", "ideally"]);
-
-/** Whether every sentence of the comment opens as a softened suggestion ("Maybe …", "Could we …", "It would be nice …"). */
-function softenedSuggestion(words: readonly Word[]): boolean {
-  const starts = words.filter((word, index) => index === 0 || words[index - 1].sentence !== word.sentence);
-  return starts.every((start) => {
-    const [second, third] = [words[start.index + 1], words[start.index + 2]];
-    if (SUGGESTION_OPENERS.has(start.norm)) return true;
-    return (start.norm === "it" || start.norm === "would") && [second?.norm, third?.norm].includes("would");
-  });
-}
-
 /**
  * Analyses one comment locally: lexicon scores over wink-nlp tokens, with negation scopes, intensifiers, contrast
  * weighting and the question context. Deterministic, no I/O.
@@ -515,30 +433,10 @@ export function analyzeWithSignals(
   const rules = ruleVerdict({ words: signals.words, detail, cues: signals.cues });
   const learned = modelSentiment({ text, words: signals.words, detail, cues: signals.cues });
   signals.probabilities = learned.p;
-  let sentiment: Sentiment = learned.sentiment;
-  // A softened suggestion that the rules find no complaint in is neutral, as the labelling guide says ("Maybe look
-  // at staggering lunch breaks", "Could we try a suggestion box?"): the model's reading of its words does not
-  // make it a complaint.
-  if (sentiment === "negative" && rules.sentiment === "neutral" && signals.cues.length === 0 && softenedSuggestion(signals.words))
-    sentiment = "neutral";
-  // Praise by the absence of a harm, and nothing else ("Never had a holiday request turned down", "Nobody here has
-  // ever made me feel guilty for a sick day"): the rules' reading stands against the model, whose word vectors see
-  // only the harm words. Positive still needs the rules' positive verdict with no veto, no negative word left
-  // un-negated and no cue.
-  if (
-    sentiment !== "positive" &&
-    rules.sentiment === "positive" &&
-    !rules.veto &&
-    detail.reliefScore >= RULE_THRESHOLD &&
-    detail.negativeScore === 0 &&
-    signals.cues.length === 0
-  )
-    sentiment = "positive";
-  // A judgement the writer balances ("Good kit, poor scheduling. Evens out.") is neutral unless one side is strong.
-  if (sentiment !== "neutral" && Math.abs(detail.score) < BALANCED_MAX_SCORE && signals.cues.length === 0 && balancedJudgement(text))
-    sentiment = "neutral";
+  const adjusted = adjustSentiment(learned.sentiment, { text, rules, detail, cues: signals.cues, words: signals.words });
+  let sentiment: Sentiment = adjusted;
   // The model's probability of the label averaged with the rules' own confidence in it.
-  let sentimentConfidence = (learned.p[CLASSES.indexOf(sentiment)] + ruleConfidence(learned.sentiment, detail.score)) / 2;
+  let sentimentConfidence = (learned.p[CLASSES.indexOf(adjusted)] + ruleConfidence(learned.sentiment, detail.score)) / 2;
   // An answer to "what could we do better" that judges nothing ("Communication.", "Pay people more.") names a
   // shortcoming; an answer to "what do we do well" names a strength. Softened suggestions stay neutral.
   if (rules.sentiment === "neutral" && !detail.hypothetical && context?.questionKey) {
