@@ -43,7 +43,8 @@ let items: EvaluationItem[];
 /** The held-out sets: scored with --totals only (see data/README.md). */
 const HELD_OUT = new Set(["holdout", "holdout-third", "holdout-fourth", "holdout-fifth"]);
 if (HELD_OUT.has(setName) && args.includes("--errors")) throw new Error(`${setName} is held out: score it with --totals, never --errors`);
-if (HELD_OUT.has(setName)) items = loadEvaluationSet(`${setName as "holdout" | "holdout-third" | "holdout-fourth" | "holdout-fifth"}.jsonl`);
+if (HELD_OUT.has(setName))
+  items = loadEvaluationSet(`${setName as "holdout" | "holdout-third" | "holdout-fourth" | "holdout-fifth"}.jsonl`);
 else if (setName === "dev")
   items = [
     ...loadLabelledComments()

@@ -149,8 +149,6 @@ export interface LocalAnalysisDetail {
   /** Per segment (sentences, cut at colons, semicolons and dashes): its positive word and phrase scores, and its word count. */
   segmentPraise: number[];
   segmentWords: number[];
-  /** The part of positiveScore that comes from negated negatives ("never had a problem", "nobody shouts"). */
-  reliefScore: number;
 }
 
 /** Scores a parsed comment: summed sentiment, emotion cue weights and topic cue weights. */
@@ -229,7 +227,6 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     emotionWeights[emotion] = (emotionWeights[emotion] ?? 0) + weight;
   };
 
-  let reliefScore = 0;
   const segments = n === 0 ? 0 : words[n - 1].segment + 1;
   const segmentPraise = new Array<number>(segments).fill(0);
   const segmentWords = new Array<number>(segments).fill(0);
@@ -293,7 +290,6 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
       else {
         positiveScore += value;
         segmentPraise[word.segment] += value;
-        if (base < 0) reliefScore += value;
       }
       score += value;
     }
@@ -352,7 +348,6 @@ export function scoreWords(words: Word[], exclaimed: boolean[] = []): LocalAnaly
     negativeScore,
     segmentPraise,
     segmentWords,
-    reliefScore,
   };
 }
 
@@ -428,8 +423,8 @@ export function analyzeWithSignals(
   if (!signals) return none();
   const { detail } = signals;
 
-  // The rules' verdict and the learned model over it (src/sentiment-model.ts): positive only when both agree and
-  // nothing vetoes it; otherwise the model's likelier of neutral and negative.
+  // The learned model over the rules' evidence decides (src/sentiment-model.ts), then the labelling guide's
+  // sentence-level corrections (src/sentiment-adjustments.ts); the rules' own verdict serves the question context.
   const rules = ruleVerdict({ words: signals.words, detail, cues: signals.cues });
   const learned = modelSentiment({ text, words: signals.words, detail, cues: signals.cues });
   signals.probabilities = learned.p;
@@ -438,11 +433,14 @@ export function analyzeWithSignals(
   // The model's probability of the label averaged with the rules' own confidence in it.
   let sentimentConfidence = (learned.p[CLASSES.indexOf(adjusted)] + ruleConfidence(learned.sentiment, detail.score)) / 2;
   // An answer to "what could we do better" that judges nothing ("Communication.", "Pay people more.") names a
-  // shortcoming; an answer to "what do we do well" names a strength. Softened suggestions stay neutral.
-  if (rules.sentiment === "neutral" && !detail.hypothetical && context?.questionKey) {
-    if (context.questionKey === QUESTION_DO_BETTER) sentiment = "negative";
-    else if (context.questionKey === QUESTION_DO_WELL) sentiment = "positive";
-    if (context.questionKey === QUESTION_DO_BETTER || context.questionKey === QUESTION_DO_WELL) sentimentConfidence = 0.6;
+  // shortcoming; an answer to "what do we do well" names a strength, and praise the rules find nothing against
+  // ("Flexibility.") answers it as praise whatever the model makes of one word. Softened suggestions stay neutral.
+  if (!detail.hypothetical && context?.questionKey) {
+    if (context.questionKey === QUESTION_DO_BETTER && rules.sentiment === "neutral") sentiment = "negative";
+    else if (context.questionKey === QUESTION_DO_WELL && (rules.sentiment === "neutral" || (rules.sentiment === "positive" && !rules.veto)))
+      sentiment = "positive";
+    if ((context.questionKey === QUESTION_DO_BETTER || context.questionKey === QUESTION_DO_WELL) && rules.sentiment === "neutral")
+      sentimentConfidence = 0.6;
   }
 
   let emotion: Emotion;

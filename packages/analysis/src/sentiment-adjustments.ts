@@ -1,12 +1,13 @@
 /**
  * Sentence-level corrections to the learned model's sentiment, from the labelling guide and the rules' evidence
- * (issue 11 item 17, rounds five and six; docs/decisions/0014): softened suggestions and balanced judgements are
- * neutral, and praise by the absence of a harm is positive against the model's reading of its harm words.
+ * (issue 11 item 17, rounds five to seven; docs/decisions/0014): softened suggestions and balanced judgements are
+ * neutral. (Round six's "praise by the absence of a harm" override went in round seven: the model trained on twenty
+ * authors reads those comments itself, and the override called more complaints positive than it rescued praise.)
  */
 import { balancedJudgement, type Cue } from "./cues.js";
 import type { LocalAnalysisDetail } from "./local-analyzer.js";
 import type { Word } from "./nlp.js";
-import { type Polarity, RULE_THRESHOLD, type RuleVerdict } from "./sentiment-model.js";
+import type { Polarity, RuleVerdict } from "./sentiment-model.js";
 
 /** A balanced judgement stays neutral while its summed score is smaller than this. */
 const BALANCED_MAX_SCORE = 3;
@@ -37,19 +38,6 @@ export function adjustSentiment(learned: Polarity, { text, rules, detail, cues, 
   // at staggering lunch breaks", "Could we try a suggestion box?"): the model's reading of its words does not
   // make it a complaint.
   if (sentiment === "negative" && rules.sentiment === "neutral" && cues.length === 0 && softenedSuggestion(words)) sentiment = "neutral";
-  // Praise by the absence of a harm, and nothing else ("Never had a holiday request turned down", "Nobody here has
-  // ever made me feel guilty for a sick day"): the rules' reading stands against the model, whose word vectors see
-  // only the harm words. Positive still needs the rules' positive verdict with no veto, no negative word left
-  // un-negated and no cue.
-  if (
-    sentiment !== "positive" &&
-    rules.sentiment === "positive" &&
-    !rules.veto &&
-    detail.reliefScore >= RULE_THRESHOLD &&
-    detail.negativeScore === 0 &&
-    cues.length === 0
-  )
-    sentiment = "positive";
   // A judgement the writer balances ("Good kit, poor scheduling. Evens out.") is neutral unless one side is strong.
   if (sentiment !== "neutral" && Math.abs(detail.score) < BALANCED_MAX_SCORE && cues.length === 0 && balancedJudgement(text))
     sentiment = "neutral";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeWithSignals } from "./local-analyzer.js";
 import { parseComment } from "./nlp.js";
-import { decide, lonePraiseOpener, ruleVerdict, sentimentModel } from "./sentiment-model.js";
+import { decide, lonePraiseOpener, ngramKeys, probabilities, ruleVerdict, sentimentModel } from "./sentiment-model.js";
 import { parseWordVectors, wordVectors } from "./word-vectors.js";
 
 const opener = (text: string) => {
@@ -35,19 +35,47 @@ describe("learned sentiment layer", () => {
   it("has weights for every feature", () => {
     const model = sentimentModel();
     expect(model.weights).toHaveLength(3);
-    for (const row of model.weights) expect(row).toHaveLength(model.features + 1);
+    for (const row of model.weights) expect(row).toHaveLength(model.features + 1 + model.ngrams.length);
     expect(model.mean).toHaveLength(model.features);
     expect(model.polarity).toHaveLength(101);
+    expect(model.ngrams.length).toBeGreaterThan(1000);
+    expect(new Set(model.ngrams).size).toBe(model.ngrams.length);
+    expect(model.positiveMin).toBeGreaterThan(0.5);
+    expect(model.negativeMin).toBeGreaterThan(0);
   });
 
-  it("never gives positive against the rules, nor below the model's threshold", () => {
-    const model = { positiveMin: 0.5 };
-    expect(decide(model, [0.9, 0.05, 0.05], { sentiment: "positive", veto: false })).toBe("positive");
-    expect(decide(model, [0.9, 0.05, 0.05], { sentiment: "neutral", veto: false })).toBe("neutral");
-    expect(decide(model, [0.9, 0.05, 0.05], { sentiment: "neutral", veto: true })).toBe("neutral");
-    expect(decide(model, [0.45, 0.2, 0.35], { sentiment: "positive", veto: false })).toBe("neutral");
-    expect(decide(model, [0.3, 0.2, 0.5], { sentiment: "positive", veto: false })).toBe("negative");
-    expect(decide(model, [0.1, 0.3, 0.6], { sentiment: "neutral", veto: false })).toBe("negative");
+  it("gives positive only at the model's threshold, negative only at its own and above both others, else neutral", () => {
+    const model = { positiveMin: 0.85, negativeMin: 0.4 };
+    expect(decide(model, [0.9, 0.05, 0.05])).toBe("positive");
+    expect(decide(model, [0.85, 0.1, 0.05])).toBe("positive");
+    expect(decide(model, [0.84, 0.15, 0.01])).toBe("neutral");
+    // probably praise, not surely: never turned into a complaint
+    expect(decide(model, [0.6, 0.1, 0.3])).toBe("neutral");
+    expect(decide(model, [0.5, 0.05, 0.45])).toBe("neutral");
+    expect(decide(model, [0.45, 0.05, 0.5])).toBe("negative");
+    expect(decide(model, [0.1, 0.3, 0.6])).toBe("negative");
+    expect(decide(model, [0.2, 0.5, 0.3])).toBe("neutral");
+    expect(decide(model, [0.1, 0.45, 0.45])).toBe("neutral");
+  });
+
+  it("keys a comment's lemmas (marked when negated) and neighbouring word pairs within a sentence", () => {
+    const { words } = parseComment("Not fair. Great team");
+    const keys = ngramKeys(
+      words,
+      words.map((word) => word.index === 1),
+    );
+    expect(keys).toEqual(expect.arrayContaining(["u:not", "u:!fair", "b:^ not", "b:not fair", "b:^ great", "b:great team", "u:team"]));
+    expect(keys).not.toContain("b:fair great");
+  });
+
+  it("lets the n-grams move the probabilities, and ignores n-grams it does not know", () => {
+    const model = sentimentModel();
+    const features = new Float64Array(model.features).map((_, j) => model.mean[j]);
+    const plain = probabilities(model, features);
+    expect(probabilities(model, features, ["zz:unknown"])).toEqual(plain);
+    const known = model.ngrams.find((key) => key === "u:love") as string;
+    expect(known).toBeDefined();
+    expect(probabilities(model, features, [known])[0]).toBeGreaterThan(plain[0]);
   });
 
   it("reads a lone evaluative opener as no praise", () => {

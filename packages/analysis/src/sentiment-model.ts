@@ -8,11 +8,13 @@ import type { Sentiment } from "./types.js";
 import { type WordVectors, wordVectors } from "./word-vectors.js";
 
 /**
- * The learned layer of the local analyzer (issue 11, item 17, third round; docs/decisions/0014): a multinomial
- * logistic regression over the rules' evidence (score, cues, contrast, the guard) and word vectors averaged over the
- * comment (plain, and signed: a word in a negation scope counts against, a word a contrast stresses counts more).
- * Weights: `assets/sentiment-model.json`, written by `scripts/train-sentiment-model.ts` from the development sets
- * only. Read from the package on first use, like the word vectors.
+ * The learned layer of the local analyzer (issue 11, item 17; docs/decisions/0014, third and seventh rounds): a
+ * multinomial logistic regression over the rules' evidence (score, cues, contrast, the guard), word vectors averaged
+ * over the comment (plain, and signed: a word in a negation scope counts against, a word a contrast stresses counts
+ * more) and word n-grams (`ngramKeys`: lemmas, marked when negated, and word pairs, seen in at least two authors'
+ * training files). Since the seventh round the model decides alone (`decide`); the rules are its evidence, not a gate.
+ * Weights: `assets/sentiment-model.json`, written by `scripts/train-sentiment-model.ts` from the development and
+ * training sets only. Read from the package on first use, like the word vectors.
  */
 
 /** A summed rule score at or above this is positive, at or below its negative is negative. */
@@ -27,12 +29,16 @@ export interface SentimentModel {
   /** Per feature: mean and standard deviation of the training set (features are standardised with them). */
   mean: number[];
   std: number[];
-  /** Per class (positive, neutral, negative): bias then one weight per feature. */
+  /** The n-gram vocabulary (`ngramKeys`); each present n-gram adds its weight. */
+  ngrams: string[];
+  /** Per class (positive, neutral, negative): bias, one weight per feature, then one per n-gram. */
   weights: number[][];
   /** A word's polarity from its vector (bias, then one weight per dimension), fitted to the lexicon's scores. */
   polarity: number[];
-  /** Positive is given only with at least this probability (and never against the rules' veto). */
+  /** Positive is given only with at least this probability. */
   positiveMin: number;
+  /** Below positive, negative is given only with at least this probability (and more than each other class's). */
+  negativeMin: number;
 }
 
 /** What the rules decided, and whether their guard vetoes positive (a clear negative the praise does not outweigh). */
@@ -240,11 +246,43 @@ export function sentimentFeatures(input: FeatureInput, polarity: readonly number
   return out;
 }
 
-/** Class probabilities (positive, neutral, negative) for raw features. */
-export function probabilities(model: SentimentModel, features: Float64Array): [number, number, number] {
+/**
+ * The comment's n-gram keys: each word's lemma (`u:`, with `!` when a negation scope covers it: "u:!fair"), and each
+ * pair of neighbouring words in a sentence (`b:`, the first word of a sentence paired with `^`: "b:^ great").
+ */
+export function ngramKeys(words: readonly Word[], negated: readonly boolean[]): string[] {
+  const keys = new Set<string>();
+  for (const word of words) {
+    keys.add(`u:${negated[word.index] ? "!" : ""}${word.lemma}`);
+    const previous = words[word.index - 1];
+    keys.add(previous && previous.sentence === word.sentence ? `b:${previous.norm} ${word.norm}` : `b:^ ${word.norm}`);
+  }
+  return [...keys];
+}
+
+const vocabularies = new WeakMap<SentimentModel, Map<string, number>>();
+
+function vocabularyOf(model: SentimentModel): Map<string, number> {
+  let vocabulary = vocabularies.get(model);
+  if (!vocabulary) {
+    vocabulary = new Map(model.ngrams.map((key, index) => [key, index]));
+    vocabularies.set(model, vocabulary);
+  }
+  return vocabulary;
+}
+
+/** Class probabilities (positive, neutral, negative) for raw features and the comment's n-gram keys. */
+export function probabilities(model: SentimentModel, features: Float64Array, keys: readonly string[] = []): [number, number, number] {
+  const vocabulary = vocabularyOf(model);
+  const present: number[] = [];
+  for (const key of keys) {
+    const index = vocabulary.get(key);
+    if (index !== undefined) present.push(model.features + 1 + index);
+  }
   const logits = model.weights.map((row) => {
     let sum = row[0];
     for (let j = 0; j < model.features; j++) sum += row[j + 1] * ((features[j] - model.mean[j]) / model.std[j]);
+    for (const at of present) sum += row[at];
     return sum;
   });
   const max = Math.max(...logits);
@@ -254,18 +292,16 @@ export function probabilities(model: SentimentModel, features: Float64Array): [n
 }
 
 /**
- * The decision. Positive only when the rules say positive (which already means no veto: a comment with a clear
- * negative the praise does not outweigh is never positive) and the model gives positive at least `positiveMin`; the
- * model cannot make a comment positive that the rules found no praise in (cross-validation on the development sets:
- * those were more often negatives than positives). A comment denied positive that the model still finds most likely
- * positive is neutral (the praise balances the complaint); otherwise the likelier of neutral and negative.
+ * The decision (seventh round). Positive when the model gives positive at least `positiveMin`, a threshold well
+ * above one half because calling a complaint positive costs more than missing praise; otherwise negative when the
+ * model gives negative at least `negativeMin` and more than either other class, else neutral: a comment that is
+ * probably praise but not surely is not turned into a complaint. The rules no longer gate positive: leave-one-author-out, their veto
+ * cost accuracy without keeping complaints out (docs/decisions/0014, seventh round).
  */
-export function decide(model: Pick<SentimentModel, "positiveMin">, p: readonly number[], rules: RuleVerdict): Polarity {
+export function decide(model: Pick<SentimentModel, "positiveMin" | "negativeMin">, p: readonly number[]): Polarity {
   const [pos, neu, neg] = p;
-  if (rules.sentiment === "positive" && !rules.veto && pos >= model.positiveMin) return "positive";
-  // Praise the rules do not let through balances what else is said: neutral, as the guard always had it.
-  if (pos >= neu && pos >= neg) return "neutral";
-  return neg > neu ? "negative" : "neutral";
+  if (pos >= model.positiveMin) return "positive";
+  return neg >= model.negativeMin && neg > neu && neg > pos ? "negative" : "neutral";
 }
 
 let loaded: SentimentModel | undefined;
@@ -287,6 +323,6 @@ export interface ModelSentiment {
 /** The learned sentiment of a comment from its rule evidence and words. */
 export function modelSentiment(input: FeatureInput): ModelSentiment {
   const model = sentimentModel();
-  const p = probabilities(model, sentimentFeatures(input, model.polarity));
-  return { sentiment: decide(model, p, ruleVerdict(input)), p };
+  const p = probabilities(model, sentimentFeatures(input, model.polarity), ngramKeys(input.words, input.detail.negated));
+  return { sentiment: decide(model, p), p };
 }

@@ -26,7 +26,13 @@ export function parseEvaluationJsonl(text: string): EvaluationItem[] {
 
 /** Reads one of the package's JSONL sets by file name (`holdout.jsonl`, `dev-tricky.jsonl`, `dev-workplace.jsonl`). */
 export function loadEvaluationSet(
-  name: "holdout.jsonl" | "holdout-third.jsonl" | "holdout-fourth.jsonl" | "holdout-fifth.jsonl" | `dev-${string}.jsonl`,
+  name:
+    | "holdout.jsonl"
+    | "holdout-third.jsonl"
+    | "holdout-fourth.jsonl"
+    | "holdout-fifth.jsonl"
+    | `dev-${string}.jsonl`
+    | `train-${string}.jsonl`,
 ): EvaluationItem[] {
   return parseEvaluationJsonl(readFileSync(new URL(`../data/${name}`, import.meta.url), "utf8"));
 }

@@ -154,16 +154,16 @@ describe("social quotes", () => {
   });
 
   it("shows no quotes of a survey with fewer respondents than the survey's visibility threshold", async () => {
-    const few = await companyWithComments(testApp, "Gold", 4, [{ text: "A lovely, supportive team to be part of." }]);
+    const few = await companyWithComments(testApp, "Gold", 4, [{ text: "A lovely, supportive team." }]);
     const list = (await get("/api/amplification/quotes", few.cookie)).json();
     expect(list).toMatchObject({ quotes: [], total: 0 });
-    const quoteId = few.ids.get("A lovely, supportive team to be part of.") as string;
+    const quoteId = few.ids.get("A lovely, supportive team.") as string;
     expect((await get(imageUrl(quoteId), few.cookie)).statusCode).toBe(404);
     // The survey keeps the threshold it was published with (decision 0022): lowering the company's changes nothing.
     await updateTenant(testApp.ctx.database.db, few.tenantId, { visibilityThreshold: 3 });
     expect((await get("/api/amplification/quotes", few.cookie)).json().total).toBe(0);
     // A survey published at 3, the smallest the rules allow, shows its three respondents' quotes.
-    const atThree = await companyWithComments(testApp, "Gold", 3, [{ text: "A lovely, supportive team to be part of." }], 3);
+    const atThree = await companyWithComments(testApp, "Gold", 3, [{ text: "A lovely, supportive team." }], 3);
     expect((await get("/api/amplification/quotes", atThree.cookie)).json().total).toBe(1);
     // Raising the company's threshold above the respondents does not hide a published survey's quotes either.
     await updateTenant(testApp.ctx.database.db, gold.tenantId, { visibilityThreshold: 10 });
@@ -173,7 +173,7 @@ describe("social quotes", () => {
 
   it("adds quotes in blocks of k respondents, so a new quote never lines up with a single new response", async () => {
     const comments: Comment[] = Array.from({ length: 7 }, (_, index) => ({
-      text: `Quote from response ${index + 1}: kind, supportive people.`,
+      text: `Response ${index + 1}: wonderful, kind and supportive colleagues.`,
     }));
     const company = await companyWithComments(testApp, "Gold", 7, comments);
     const texts = async () =>
