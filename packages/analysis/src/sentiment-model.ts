@@ -295,8 +295,8 @@ export function probabilities(model: SentimentModel, features: Float64Array, key
  * The decision (seventh round). Positive when the model gives positive at least `positiveMin`, a threshold well
  * above one half because calling a complaint positive costs more than missing praise; otherwise negative when the
  * model gives negative at least `negativeMin` and more than either other class, else neutral: a comment that is
- * probably praise but not surely is not turned into a complaint. The rules no longer gate positive: leave-one-author-out, their veto
- * cost accuracy without keeping complaints out (docs/decisions/0014, seventh round).
+ * probably praise but not surely is not turned into a complaint. The rules no longer gate positive: left out author
+ * by author, their veto cost accuracy without keeping complaints out (docs/decisions/0014, seventh round).
  */
 export function decide(model: Pick<SentimentModel, "positiveMin" | "negativeMin">, p: readonly number[]): Polarity {
   const [pos, neu, neg] = p;
