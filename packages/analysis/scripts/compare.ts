@@ -20,6 +20,8 @@ import model from "wink-eng-lite-web-model";
 import {
   analyzeComment,
   type EvaluationItem,
+  HELD_OUT_SETS,
+  type HeldOutSet,
   isQuoteEligible,
   loadEvaluationSet,
   loadLabelledComments,
@@ -41,10 +43,9 @@ if (totalsOnly && args.includes("--errors")) throw new Error("--totals prints ag
 
 let items: EvaluationItem[];
 /** The held-out sets: scored with --totals only (see data/README.md). */
-const HELD_OUT = new Set(["holdout", "holdout-third", "holdout-fourth", "holdout-fifth"]);
-if (HELD_OUT.has(setName) && args.includes("--errors")) throw new Error(`${setName} is held out: score it with --totals, never --errors`);
-if (HELD_OUT.has(setName))
-  items = loadEvaluationSet(`${setName as "holdout" | "holdout-third" | "holdout-fourth" | "holdout-fifth"}.jsonl`);
+const heldOut = (name: string): name is HeldOutSet => (HELD_OUT_SETS as readonly string[]).includes(name);
+if (heldOut(setName) && args.includes("--errors")) throw new Error(`${setName} is held out: score it with --totals, never --errors`);
+if (heldOut(setName)) items = loadEvaluationSet(`${setName}.jsonl`);
 else if (setName === "dev")
   items = [
     ...loadLabelledComments()
@@ -56,7 +57,7 @@ else if (setName === "dev")
   ];
 else if (/^dev-[a-z-]+$/.test(setName)) items = loadEvaluationSet(`${setName as `dev-${string}`}.jsonl`);
 else if (setName === "none") items = [];
-else throw new Error(`--set holdout | holdout-third | holdout-fourth | holdout-fifth | dev | dev-<name> | none, not ${setName}`);
+else throw new Error(`--set ${HELD_OUT_SETS.join(" | ")} | dev | dev-<name> | none, not ${setName}`);
 if (extraFile) {
   // JSONL, or the answer of GET /api/reports/{surveyId}/corrected-comments saved as is ({"comments": [...]}).
   const raw = readFileSync(extraFile, "utf8").trim();

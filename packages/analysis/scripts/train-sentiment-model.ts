@@ -21,6 +21,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { type EvaluationItem, loadEvaluationSet, loadLabelledComments } from "../src/index.js";
 import { SENTIMENT_WORDS } from "../src/lexicon/sentiment.js";
 import { type SentimentSignals, sentimentSignals } from "../src/local-analyzer.js";
+import { QUOTE_MIN_CONFIDENCE, quoteEvidenceVerdict } from "../src/quote-eligibility.js";
 import { adjustSentiment } from "../src/sentiment-adjustments.js";
 import {
   CLASSES,
@@ -42,7 +43,7 @@ interface Example {
   x: Float64Array;
   keys: string[];
   signals: SentimentSignals;
-  /** The quote rule's conditions other than the model (no question, contrast, negative cue or wish; rule score ≥ 1.43). */
+  /** The quote rule's conditions other than the sentiment and the model's confidence (`quoteEvidenceVerdict`). */
   quoteBase: boolean;
 }
 
@@ -62,7 +63,6 @@ const sets: [string, EvaluationItem[]][] = [
   ),
 ];
 const vectors = wordVectors();
-const QUOTE_RULE_SCORE = 1.43;
 
 /** Ridge regression from a word's vector to its lexicon score (single words the table knows): generalises the lexicon. */
 function fitPolarity(alpha = 1): number[] {
@@ -98,16 +98,6 @@ function fitPolarity(alpha = 1): number[] {
   return weights;
 }
 const polarity = fitPolarity();
-/** The quote rule's last condition: once the praise begins, every later part of the comment praises too. */
-const praiseToTheEnd = (praise: readonly number[]) =>
-  praise
-    .slice(
-      Math.max(
-        0,
-        praise.findIndex((value) => value > 0),
-      ),
-    )
-    .every((value) => value > 0);
 const examples: Example[] = [];
 for (const [file, items] of sets) {
   for (const item of items) {
@@ -120,13 +110,7 @@ for (const [file, items] of sets) {
       x: sentimentFeatures({ text: item.text, words: signals.words, detail: signals.detail, cues: signals.cues }, polarity, vectors),
       keys: ngramKeys(signals.words, signals.detail.negated),
       signals,
-      quoteBase:
-        !item.text.includes("?") &&
-        !signals.detail.contrast &&
-        !signals.negativeCue &&
-        !signals.detail.hypothetical &&
-        signals.detail.score >= QUOTE_RULE_SCORE &&
-        praiseToTheEnd(signals.detail.segmentPraise),
+      quoteBase: quoteEvidenceVerdict(item.text, signals).eligible,
     });
   }
 }
@@ -281,7 +265,7 @@ for (const lambda of numbers("--lambdas", "0.1")) {
       console.log(`leave-one-author-out λ ${lambda}, n-gram λ ${sparseLambda}, positiveMin ${t}, negativeMin ${nu}:`);
       console.log(`  authors who never saw the rules (train-*): ${show(score(unseen, label))}; every file: ${show(score(all, label))}`);
       console.log(`  ${files.map((file) => `${file.replace(/\.jsonl?$/, "")} ${show(score(byFile(file), label))}`).join("; ")}`);
-      for (const q of [0.9, 0.95, 0.97]) {
+      for (const q of [QUOTE_MIN_CONFIDENCE, 0.95, 0.97]) {
         const offered = { positive: 0, neutral: 0, negative: 0 };
         for (const i of all) if (examples[i].quoteBase && label(i) === "positive" && p[i][0] >= q) offered[examples[i].gold]++;
         console.log(`  quote rule with p(positive) ≥ ${q} (and the rules' conditions) offers ${JSON.stringify(offered)}`);

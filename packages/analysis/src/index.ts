@@ -36,6 +36,8 @@ export {
 export {
   type EvaluationItem,
   evaluationItemSchema,
+  HELD_OUT_SETS,
+  type HeldOutSet,
   loadEvaluationSet,
   parseEvaluationJsonl,
   type Polarity,

@@ -426,7 +426,7 @@ export function analyzeWithSignals(
   // The learned model over the rules' evidence decides (src/sentiment-model.ts), then the labelling guide's
   // sentence-level corrections (src/sentiment-adjustments.ts); the rules' own verdict serves the question context.
   const rules = ruleVerdict({ words: signals.words, detail, cues: signals.cues });
-  const learned = modelSentiment({ text, words: signals.words, detail, cues: signals.cues });
+  const learned = modelSentiment({ text, words: signals.words, detail, cues: signals.cues }, rules);
   signals.probabilities = learned.p;
   const adjusted = adjustSentiment(learned.sentiment, { text, rules, detail, cues: signals.cues, words: signals.words });
   let sentiment: Sentiment = adjusted;

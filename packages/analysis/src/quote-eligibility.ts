@@ -1,4 +1,4 @@
-import { analyzeWithSignals } from "./local-analyzer.js";
+import { analyzeWithSignals, type SentimentSignals } from "./local-analyzer.js";
 import type { Sentiment } from "./types.js";
 
 /** The learned model's probability of positive a comment needs before it may be offered as a shareable quote. */
@@ -38,8 +38,18 @@ export function quoteVerdict(candidate: QuoteCandidate): QuoteVerdict {
   if (candidate.text.includes("?")) return { eligible: false, reason: "question" };
   const { analysis, signals } = analyzeWithSignals(candidate.text);
   if (!signals || analysis.sentiment !== "positive") return { eligible: false, reason: "not positive" };
-  const positive = signals.probabilities?.[0] ?? 0;
-  if (positive < QUOTE_MIN_CONFIDENCE || signals.detail.score < QUOTE_MIN_RULE_SCORE) return { eligible: false, reason: "low confidence" };
+  if ((signals.probabilities?.[0] ?? 0) < QUOTE_MIN_CONFIDENCE) return { eligible: false, reason: "low confidence" };
+  return quoteEvidenceVerdict(candidate.text, signals);
+}
+
+/**
+ * The quote rule's conditions on the text and the rules' evidence alone — everything but the sentiment and the
+ * model's confidence: no question mark, a rule score of at least QUOTE_MIN_RULE_SCORE, no contrast, negative cue or
+ * wish, and praise to the end once it begins. `quoteVerdict` applies it; the training script measures with it.
+ */
+export function quoteEvidenceVerdict(text: string, signals: SentimentSignals): QuoteVerdict {
+  if (text.includes("?")) return { eligible: false, reason: "question" };
+  if (signals.detail.score < QUOTE_MIN_RULE_SCORE) return { eligible: false, reason: "low confidence" };
   if (signals.detail.contrast) return { eligible: false, reason: "contrast" };
   if (signals.negativeCue) return { eligible: false, reason: "negative cue" };
   if (signals.detail.hypothetical) return { eligible: false, reason: "wish" };

@@ -168,11 +168,15 @@ export interface FeatureInput {
 }
 
 /** The model's raw (unstandardised) features for one comment. */
-export function sentimentFeatures(input: FeatureInput, polarity: readonly number[], vectors: WordVectors = wordVectors()): Float64Array {
+export function sentimentFeatures(
+  input: FeatureInput,
+  polarity: readonly number[],
+  vectors: WordVectors = wordVectors(),
+  verdict: RuleVerdict = ruleVerdict(input),
+): Float64Array {
   const { text, words, detail, cues } = input;
   const dims = vectors.dimensions;
   const out = new Float64Array(RULE_FEATURES.length + 2 * dims);
-  const verdict = ruleVerdict(input);
   const cueScore = cues.reduce((sum, cue) => sum + cue.score, 0);
   const t = Math.tanh;
   let f = 0;
@@ -320,9 +324,10 @@ export interface ModelSentiment {
   p: [number, number, number];
 }
 
-/** The learned sentiment of a comment from its rule evidence and words. */
-export function modelSentiment(input: FeatureInput): ModelSentiment {
+/** The learned sentiment of a comment from its rule evidence and words (`rules`: the rules' verdict, when the caller has it). */
+export function modelSentiment(input: FeatureInput, rules: RuleVerdict = ruleVerdict(input)): ModelSentiment {
   const model = sentimentModel();
-  const p = probabilities(model, sentimentFeatures(input, model.polarity), ngramKeys(input.words, input.detail.negated));
+  const features = sentimentFeatures(input, model.polarity, wordVectors(), rules);
+  const p = probabilities(model, features, ngramKeys(input.words, input.detail.negated));
   return { sentiment: decide(model, p), p };
 }

@@ -24,16 +24,15 @@ export function parseEvaluationJsonl(text: string): EvaluationItem[] {
     });
 }
 
-/** Reads one of the package's JSONL sets by file name (`holdout.jsonl`, `dev-tricky.jsonl`, `dev-workplace.jsonl`). */
-export function loadEvaluationSet(
-  name:
-    | "holdout.jsonl"
-    | "holdout-third.jsonl"
-    | "holdout-fourth.jsonl"
-    | "holdout-fifth.jsonl"
-    | `dev-${string}.jsonl`
-    | `train-${string}.jsonl`,
-): EvaluationItem[] {
+/**
+ * The held-out sets (data/README.md): scored with aggregate figures only, never read while tuning and never trained
+ * on. One list, for the evaluation script and the loader's type.
+ */
+export const HELD_OUT_SETS = ["holdout", "holdout-third", "holdout-fourth", "holdout-fifth"] as const;
+export type HeldOutSet = (typeof HELD_OUT_SETS)[number];
+
+/** Reads one of the package's JSONL sets by file name (`holdout.jsonl`, `dev-tricky.jsonl`, `train-office.jsonl`). */
+export function loadEvaluationSet(name: `${HeldOutSet}.jsonl` | `dev-${string}.jsonl` | `train-${string}.jsonl`): EvaluationItem[] {
   return parseEvaluationJsonl(readFileSync(new URL(`../data/${name}`, import.meta.url), "utf8"));
 }
 
