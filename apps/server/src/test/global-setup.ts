@@ -7,7 +7,13 @@ import { buildApp } from "../app.js";
 import { openDatabase } from "../db/client.js";
 import { testEnv } from "./test-env.js";
 
-export const TEMPLATE_DATABASE = "hearth_test_template";
+/**
+ * Each run names its databases after a run id of its own (the template and every clone), so two runs on one
+ * PostgreSQL server (two worktrees, or CI beside a developer) never drop each other's databases.
+ */
+const RUN_ID = Math.random().toString(36).slice(2, 8);
+export const TEMPLATE_DATABASE = `hearth_test_template_${RUN_ID}`;
+export const CLONE_PREFIX = `hearth_t_${RUN_ID}_`;
 
 /**
  * Migrates one database before the suite: on PGlite a dump every test file loads (opening a dump is several
@@ -31,11 +37,11 @@ export default async function setup(project: TestProject) {
       serveWeb: false,
     });
     await built.shutdown();
-    project.provide("testDatabase", { kind: "postgres", url, template: TEMPLATE_DATABASE });
+    project.provide("testDatabase", { kind: "postgres", url, template: TEMPLATE_DATABASE, clonePrefix: CLONE_PREFIX });
     return async () => {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
-      const { rows } = await cleanup.query<{ datname: string }>("select datname from pg_database where datname like 'hearth_t_%'");
+      const { rows } = await cleanup.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [CLONE_PREFIX]);
       for (const row of rows) await cleanup.query(`drop database if exists ${row.datname} with (force)`).catch(() => undefined);
       await cleanup.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`).catch(() => undefined);
       await cleanup.end();
@@ -61,6 +67,6 @@ export function withDatabase(url: string, database: string): string {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    testDatabase: { kind: "pglite"; dumpFile: string } | { kind: "postgres"; url: string; template: string };
+    testDatabase: { kind: "pglite"; dumpFile: string } | { kind: "postgres"; url: string; template: string; clonePrefix: string };
   }
 }

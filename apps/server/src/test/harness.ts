@@ -25,7 +25,7 @@ export interface TestApp extends BuiltApp {
 export async function clonePostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const provided = inject("testDatabase");
   if (provided.kind !== "postgres") return null;
-  const name = `hearth_t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const name = `${provided.clonePrefix}${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: provided.url });
   await admin.connect();
   await admin.query(`create database ${name} template ${provided.template}`);
