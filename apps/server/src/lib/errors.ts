@@ -21,6 +21,7 @@ export type ErrorCode =
   | "SURVEY_CLOSED"
   | "ALREADY_ANSWERED"
   | "STRIPE_SIGNATURE_INVALID"
+  | "SERVICE_UNAVAILABLE"
   | "INTERNAL";
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -43,6 +44,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   SURVEY_CLOSED: 409,
   ALREADY_ANSWERED: 409,
   STRIPE_SIGNATURE_INVALID: 400,
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -93,6 +95,38 @@ export function toErrorBody(code: string, message: string, fields?: Record<strin
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
+/** How long a client is asked to wait when the database cannot be reached (a restart takes a few seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 3;
+
+/**
+ * PostgreSQL's answers that mean "the server is not there right now", not "this request is wrong": admin or crash
+ * shutdown, starting up or shutting down, too many connections, and the SQLSTATE class 08 (connection exceptions).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006"]);
+/** The socket errors of a connection refused, reset or cut while the server restarts. */
+const UNAVAILABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);
+/** node-postgres and PGlite report a lost or closed connection by message only. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection ended unexpectedly|Client was closed and is not queryable|PGlite is closed)/i;
+
+/**
+ * Whether an error (or one it was caused by: Drizzle wraps the driver's error as `cause`) says the database is
+ * unreachable for the moment. Such a request is answered 503 with Retry-After, never 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    // AggregateError (a connection refused on both IPv4 and IPv6) carries its causes in `errors`
+    const nested = (current as { errors?: unknown }).errors;
+    if (Array.isArray(nested) && nested.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Maps every error to the one JSON shape; a 5xx never shows its stack or message. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -102,6 +136,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof ZodError) {
       return reply.status(400).send(toErrorBody("VALIDATION_FAILED", "Some fields need your attention.", fieldsFromZodError(error)));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable; answered 503");
+      return reply
+        .status(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(toErrorBody("SERVICE_UNAVAILABLE", "The service is briefly unavailable. Please try again in a moment."));
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode ?? 500;

@@ -1,6 +1,7 @@
 /**
  * The two calls the public page makes, with plain fetch (same origin, JSON):
- * GET /api/public/surveys/{id} and POST /api/response (retried on network or parse failure, never on a 4xx).
+ * GET /api/public/surveys/{id} and POST /api/response (retried on network or parse failure and on a 5xx, honouring a
+ * 503's Retry-After within a bound; never on a 4xx).
  */
 import type { Answers, PublicSurvey } from "./types";
 
@@ -9,6 +10,32 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 /** Spec surveys §7 and §9: up to 5 retries, waiting 1500 ms × the retry's number before each. */
 export const RESPONSE_RETRIES = 5;
 export const RESPONSE_RETRY_DELAY_MS = 1500;
+/** The longest a server's Retry-After may hold one retry back: the page keeps its promise of a few tries in seconds. */
+export const RESPONSE_RETRY_AFTER_MAX_MS = 15_000;
+
+/**
+ * Reads a Retry-After header (delta-seconds or an HTTP date) as milliseconds from `now`; null when absent or
+ * unreadable, 0 for a date in the past.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // an HTTP date ends in GMT; Date.parse alone would take "1.5" or "-5" for dates
+  const date = /GMT$/.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, date - now);
+}
+
+/**
+ * The wait before retry number `retry` (1-based): the spec's 1500 ms × the retry's number, or longer when the last
+ * answer asked for it with Retry-After, never more than RESPONSE_RETRY_AFTER_MAX_MS.
+ */
+export function responseRetryDelay(retry: number, retryAfterMs: number | null): number {
+  const scheduled = RESPONSE_RETRY_DELAY_MS * retry;
+  if (retryAfterMs === null || retryAfterMs <= scheduled) return scheduled;
+  return Math.min(RESPONSE_RETRY_AFTER_MAX_MS, retryAfterMs);
+}
 
 /** Survey ids in links are random and URL-safe (the server's rule for the public route). */
 const SURVEY_ID = /^[A-Za-z0-9_-]{10,64}$/;
@@ -126,10 +153,12 @@ export async function submitResponse(
   const body = JSON.stringify(
     input.token ? { surveyId: input.surveyId, data: input.data, r: input.token } : { surveyId: input.surveyId, data: input.data },
   );
+  let retryAfterMs: number | null = null;
   for (let attempt = 0; attempt <= RESPONSE_RETRIES; attempt++) {
     if (attempt > 0) {
       onRetry?.(attempt);
-      await sleep(RESPONSE_RETRY_DELAY_MS * attempt);
+      await sleep(responseRetryDelay(attempt, retryAfterMs));
+      retryAfterMs = null;
     }
     let response: Response;
     try {
@@ -151,7 +180,11 @@ export async function submitResponse(
         return { kind: "invalid", message: error.message, fields: error.fields };
       return { kind: "refused", message: error.message };
     }
-    if (!response.ok) continue;
+    if (!response.ok) {
+      // a 503 while the database restarts says when to come back
+      retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+      continue;
+    }
     try {
       if ((await response.json()) === true) return { kind: "sent" };
     } catch {
