@@ -94,3 +94,48 @@ describe("starting on a database that already has the queues", () => {
     }
   });
 });
+
+describe("a leased job (issue 23 L2)", () => {
+  it("is renewed while it runs, so it runs once past its lease; an unrenewed one is run again", async () => {
+    const database = await openDatabase({ dataDir: "memory://" });
+    const log = pino({ level: "silent" });
+    const starts = new Map<string, number>();
+    const slowHandler = (name: string) => async () => {
+      starts.set(name, (starts.get(name) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    };
+    try {
+      // the queue exists from before the lease, with a 30-minute expiry
+      const before = new JobQueue(database, log, { runWorkers: false });
+      before.define({ name: "hearth-test-leased", expireInSeconds: 1800, handle: async () => {} });
+      await before.start();
+      await before.stop();
+
+      const queue = new JobQueue(database, log, { runWorkers: true, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
+      const common = { retryLimit: 3, retryDelaySeconds: 1 };
+      // leased: may run up to 30 minutes in-process, taken for dead 2 s after its last renewal
+      queue.define({ name: "hearth-test-leased", ...common, expireInSeconds: 1800, leaseSeconds: 2, handle: slowHandler("leased") });
+      queue.define({ name: "hearth-test-unleased", ...common, expireInSeconds: 2, handle: slowHandler("unleased") });
+      await queue.start();
+      await queue.enqueue("hearth-test-leased", {});
+      await queue.enqueue("hearth-test-unleased", {});
+      // the leased job's retry delay is its own, not the old queue's 10 s
+      const delays = rowsOf<{ name: string; retry_delay: number }>(
+        await database.db.execute(sql`select name, retry_delay from pgboss.job where name like 'hearth-test-%leased' order by name`),
+      );
+      expect(delays).toEqual([
+        { name: "hearth-test-leased", retry_delay: 1 },
+        { name: "hearth-test-unleased", retry_delay: 1 },
+      ]);
+      const state = async (name: string) =>
+        rowsOf<{ state: string }>(await database.db.execute(sql`select state from pgboss.job where name = ${name}`))[0]?.state;
+      await vi.waitFor(async () => expect(await state("hearth-test-leased")).toBe("completed"), { timeout: 20_000, interval: 250 });
+      // the unrenewed job passed its 2 s lease at least once during its 5 s run and was started again
+      await vi.waitFor(() => expect(starts.get("unleased") ?? 0).toBeGreaterThanOrEqual(2), { timeout: 20_000, interval: 250 });
+      expect(starts.get("leased")).toBe(1);
+      await queue.stop();
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});

@@ -30,6 +30,12 @@ export interface JobDefinition<TData extends object = object> {
   retryDelaySeconds?: number;
   /** A job still active after this long is taken to have died with its worker and runs again. */
   expireInSeconds?: number;
+  /**
+   * A lease for jobs that may run long: while the handler runs, its job is renewed at once and then every third of
+   * this, so pg-boss's maintenance takes it for dead (and runs it again) this long after the last renewal rather than
+   * `expireInSeconds` after its start. `expireInSeconds` stays the longest one run may take in-process (issue 23 L2).
+   */
+  leaseSeconds?: number;
   /** Jobs fetched at once and run side by side (each fails or completes on its own). Default 1. */
   batchSize?: number;
   /** Cron expression for a recurring job (data is {}). */
@@ -115,40 +121,80 @@ export class JobQueue {
 
   private async startWorker(definition: JobDefinition<never>, batchSize: number): Promise<void> {
     const runOf = (job: PgBoss.JobWithMetadata<object>): JobRun => ({ id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+    const withHeartbeat = async <T>(jobIds: readonly string[], work: () => Promise<T>): Promise<T> => {
+      const leaseSeconds = definition.leaseSeconds;
+      if (!leaseSeconds) return work();
+      const renew = () => void this.renewLeases(definition.name, jobIds, leaseSeconds);
+      renew();
+      const timer = setInterval(renew, (leaseSeconds * 1000) / 3);
+      try {
+        return await work();
+      } finally {
+        clearInterval(timer);
+      }
+    };
     const failOne = async (jobId: string, error: unknown) => {
       this.log.warn({ err: error, job: definition.name, jobId }, "job failed; it will be retried");
       const message = error instanceof Error ? error.message : String(error);
       await this.boss.fail(definition.name, jobId, { message });
     };
     let workerId: string | undefined;
+    const runBatch = async (jobs: PgBoss.JobWithMetadata<object>[]) => {
+      if (definition.handleBatch) {
+        const failures = await definition.handleBatch(jobs.map((job) => ({ data: job.data as never, run: runOf(job) })));
+        // pg-boss then completes only the jobs still active
+        for (const [jobId, error] of failures) await failOne(jobId, error);
+      } else {
+        const run = async (job: PgBoss.JobWithMetadata<object>) => {
+          try {
+            await definition.handle(job.data as never, runOf(job));
+          } catch (error) {
+            if (batchSize === 1) {
+              this.log.warn({ err: error, job: definition.name, jobId: job.id }, "job failed; it will be retried");
+              throw error;
+            }
+            // In a batch each job fails on its own; pg-boss then completes only the ones still active.
+            await failOne(job.id, error);
+          }
+        };
+        await Promise.all(jobs.map(run));
+      }
+      // A full batch means more are likely waiting: fetch again at once instead of after the polling interval.
+      if (jobs.length >= batchSize && workerId) this.boss.notifyWorker(workerId);
+    };
     workerId = await this.boss.work<object>(
       definition.name,
       { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize, includeMetadata: true },
-      async (jobs) => {
-        if (definition.handleBatch) {
-          const failures = await definition.handleBatch(jobs.map((job) => ({ data: job.data as never, run: runOf(job) })));
-          // pg-boss then completes only the jobs still active
-          for (const [jobId, error] of failures) await failOne(jobId, error);
-        } else {
-          const run = async (job: PgBoss.JobWithMetadata<object>) => {
-            try {
-              await definition.handle(job.data as never, runOf(job));
-            } catch (error) {
-              if (batchSize === 1) {
-                this.log.warn({ err: error, job: definition.name, jobId: job.id }, "job failed; it will be retried");
-                throw error;
-              }
-              // In a batch each job fails on its own; pg-boss then completes only the ones still active.
-              await failOne(job.id, error);
-            }
-          };
-          await Promise.all(jobs.map(run));
-        }
-        // A full batch means more are likely waiting: fetch again at once instead of after the polling interval.
-        if (jobs.length >= batchSize && workerId) this.boss.notifyWorker(workerId);
-      },
+      (jobs) =>
+        withHeartbeat(
+          jobs.map((job) => job.id),
+          () => runBatch(jobs),
+        ),
     );
     this.workerIds.set(definition.name, [...(this.workerIds.get(definition.name) ?? []), workerId]);
+  }
+
+  /**
+   * Renews the lease of jobs this instance is running. pg-boss expires an active job at started_on + expire_in (at
+   * its maintenance), and its worker gives up on a handler after expire_in; so the renewal leaves expire_in alone
+   * (the in-process limit) and moves started_on to `leaseSeconds` short of it, making the job expire `leaseSeconds`
+   * after this renewal. (started_on then no longer shows the start; nothing here reads it.) Only an active job is
+   * touched: one already expired and handed to a retry is not taken back. A failed renewal is logged; the next one
+   * tries again.
+   */
+  private async renewLeases(name: string, jobIds: readonly string[], leaseSeconds: number): Promise<void> {
+    try {
+      const db = this.boss.getDb();
+      const { rows } = await db.executeSql(
+        `update pgboss.job set started_on = now() - expire_in + make_interval(secs => $3)
+         where name = $1 and id = any($2::uuid[]) and state = 'active' returning id`,
+        [name, jobIds, leaseSeconds],
+      );
+      if (rows.length < jobIds.length)
+        this.log.warn({ job: name, renewed: rows.length, running: jobIds.length }, "a job's lease ran out while it was still running");
+    } catch (error) {
+      this.log.warn({ err: error, job: name }, "could not renew a job's lease");
+    }
   }
 
   /**
@@ -160,12 +206,23 @@ export class JobQueue {
     for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 
+  /**
+   * A leased job carries its retry delay itself: a queue created before its definition gained a lease keeps its old
+   * settings (create_queue leaves an existing queue alone), and the job's own win over the queue's.
+   */
+  private perJobSettings(name: string): { retryDelay?: number } {
+    const definition = this.definitions.get(name);
+    if (!definition?.leaseSeconds || definition.retryDelaySeconds === undefined) return {};
+    return { retryDelay: definition.retryDelaySeconds };
+  }
+
   async enqueue<TData extends object>(name: string, data: TData, options: EnqueueOptions = {}): Promise<string | null> {
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
     if (!this.started) throw new Error("Job queue is not started");
     return this.boss.send(name, data, {
       singletonKey: options.singletonKey,
       startAfter: options.startAfter,
+      ...this.perJobSettings(name),
     });
   }
 
@@ -177,11 +234,13 @@ export class JobQueue {
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
     if (!this.started) throw new Error("Job queue is not started");
     if (jobs.length === 0) return;
+    const settings = this.perJobSettings(name);
     const rows = jobs.map((job) => ({
       name,
       data: job.data,
       singletonKey: job.singletonKey,
       startAfter: job.startAfter?.toISOString(),
+      ...settings,
     }));
     await this.boss.insert(rows, tx ? { db: transactionExecutor(tx) } : {});
   }
