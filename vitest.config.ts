@@ -25,6 +25,19 @@ export default defineConfig({
         },
       },
       {
+        // Fault tests (.ci/run's "fault tests" step, decision 0058): each kills the server or restarts a PostgreSQL
+        // cluster of its own, so they run one at a time and only when asked for (`npm run test:fault`).
+        test: {
+          name: "fault",
+          sequence: { groupOrder: 3 },
+          include: ["apps/server/src/**/*.fault.ts"],
+          environment: "node",
+          testTimeout: 420_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: "e2e",
           sequence: { groupOrder: 2 },
