@@ -32,8 +32,11 @@ export const SWEEP_INVITATIONS_JOB = "invitation.sweep";
 /** How long an invitation's content, survey name and company name are reused before being read again. */
 const CONTEXT_TTL_MS = 30_000;
 const CONTEXT_CACHE_LIMIT = 1_000;
-/** The longest an outcome waits for others to be written with it. */
-const OUTCOME_WAIT_MS = 5;
+/**
+ * The longest an outcome waits for others to be written with it: none. A sent outcome waiting is an accepted message
+ * a kill would send again (decision 0058); outcomes arriving while a write runs still form the next group.
+ */
+const OUTCOME_WAIT_MS = 0;
 
 /** A mail server's 5xx answer is final; anything else (4xx, a dropped connection, a timeout) is worth retrying. */
 export function isPermanentSmtpFailure(error: unknown): boolean {
@@ -98,7 +101,7 @@ class OutcomeWriter {
 
   private schedule(): void {
     if (this.writing || this.pending.length === 0) return;
-    if (this.pending.length >= this.groupSize) {
+    if (this.pending.length >= this.groupSize || this.maxWaitMs === 0) {
       void this.flush();
     } else if (!this.timer) {
       this.timer = setTimeout(() => {
@@ -131,11 +134,50 @@ class OutcomeWriter {
   }
 }
 
+/**
+ * The window in which a kill sends an email twice: from the mail server's acceptance of a message to the commit of
+ * the statement that records it as sent. Measured on every message (decision 0058): how long each stayed in it, and
+ * how many were in it at once (the most a kill at the worst moment re-sends).
+ */
+export class UnrecordedWindow {
+  private durations: number[] = [];
+  private open = 0;
+  maxOpen = 0;
+
+  accepted(): number {
+    this.open += 1;
+    this.maxOpen = Math.max(this.maxOpen, this.open);
+    return performance.now();
+  }
+
+  settled(acceptedAt: number, recorded: boolean): void {
+    this.open -= 1;
+    if (recorded && this.durations.length < 1_000_000) this.durations.push(performance.now() - acceptedAt);
+  }
+
+  summary(): { messages: number; meanMs: number; p50Ms: number; p99Ms: number; maxMs: number; maxAtOnce: number; totalMs: number } {
+    const sorted = [...this.durations].sort((a, b) => a - b);
+    const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] ?? 0;
+    const totalMs = sorted.reduce((sum, value) => sum + value, 0);
+    return {
+      messages: sorted.length,
+      meanMs: sorted.length ? totalMs / sorted.length : 0,
+      p50Ms: at(0.5),
+      p99Ms: at(0.99),
+      maxMs: sorted[sorted.length - 1] ?? 0,
+      maxAtOnce: this.maxOpen,
+      totalMs,
+    };
+  }
+}
+
 /** One per application: the instance-wide send limit, the outcome writer and the invitation cache. */
 export class InvitationSender {
   private readonly slots: Semaphore;
   private readonly outcomes: OutcomeWriter;
   private readonly contexts = new Map<string, { context: InvitationContext; loadedAt: number }>();
+  /** Accepted but not yet recorded: what a kill would send again. */
+  readonly unrecorded = new UnrecordedWindow();
 
   constructor(private readonly ctx: AppContext) {
     this.slots = new Semaphore(ctx.env.INVITE_SEND_CONCURRENCY);
@@ -256,7 +298,14 @@ export class InvitationSender {
         throw error;
       }
       // the slot is held until the outcome is written: an accepted message is recorded before another is sent
-      await outcome("sent");
+      const acceptedAt = this.unrecorded.accepted();
+      let recorded = false;
+      try {
+        await outcome("sent");
+        recorded = true;
+      } finally {
+        this.unrecorded.settled(acceptedAt, recorded);
+      }
     } finally {
       this.slots.release();
     }
