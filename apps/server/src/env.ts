@@ -48,8 +48,8 @@ const envSchema = z.object({
   INVITE_SEND_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   /** Invitation emails one worker sends side by side (SMTP connections are pooled, 5 at most). */
   INVITE_SEND_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
-  /** How often the job queue looks for jobs whose worker died (and retries them) and cleans up old jobs; with an import's 30 s lease a killed import runs again within a minute (issue 23 L2). */
-  JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+  /** How often the job queue looks for jobs whose worker died (and retries them) and cleans up old jobs; with an import's 20 s lease a killed import runs again within a minute (issue 23 L2). */
+  JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** An OpenAI-compatible endpoint for comment analysis (all three set: the LLM analyses comments; else the local analyzer). */
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),

@@ -1,13 +1,6 @@
 /** Issue 23 L6: the respondent page's submit retry honours a 503's Retry-After, within a bound. */
 import { describe, expect, test } from "vitest";
-import {
-  type FetchLike,
-  parseRetryAfter,
-  RESPONSE_RETRIES,
-  RESPONSE_RETRY_AFTER_MAX_MS,
-  responseRetryDelay,
-  submitResponse,
-} from "./api";
+import { type FetchLike, parseRetryAfter, RESPONSE_RETRIES, RESPONSE_RETRY_AFTER_MAX_MS, responseRetryDelay, submitResponse } from "./api";
 
 const input = { surveyId: "Abcdefghij12", data: { mood: "Good" }, token: null };
 const unavailable = (retryAfter?: string) =>

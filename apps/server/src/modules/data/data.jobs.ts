@@ -8,7 +8,7 @@ import { commitImport } from "./feedback-import.service.js";
  * (decision 0043), feedback resumes from its counters, each batch and their advance in one transaction (0046).
  */
 /** How long an import's job may go without a renewal before it is taken to have died with its server. */
-export const IMPORT_LEASE_SECONDS = 30;
+export const IMPORT_LEASE_SECONDS = 20;
 
 export function defineDataJobs(ctx: AppContext): JobDefinition[] {
   return [
@@ -19,7 +19,7 @@ export function defineDataJobs(ctx: AppContext): JobDefinition[] {
       retryDelaySeconds: 2,
       // the longest one run may take in-process
       expireInSeconds: 1800,
-      // a lease renewed every 10 s while the import runs: a killed server's import runs again 30 s after its last
+      // a lease renewed every 7 s while the import runs: a killed server's import runs again 20 s after its last
       // renewal (plus up to a maintenance interval and the retry delay) instead of 30 minutes after it started
       leaseSeconds: IMPORT_LEASE_SECONDS,
       handle: async (data: { tenantId: string; importId: string }) => {
