@@ -204,6 +204,10 @@ describe("invitations end to end (issue #4)", () => {
     await page.getByTestId("send-now").waitFor();
     expect(await textOf(page.getByTestId("send-recipient-count"))).toBe("28");
     expect(await textOf(page.getByTestId("send-excluded-count"))).toBe("0");
+    // The company's sending allowance where the Admin sends (decision 0056): the demo is on Gold, a paying company.
+    expect(await textOf(page.getByTestId("sending-allowance-remaining"))).toMatch(
+      /emails? left today of 20,000 a day\. The allowance resets at 00:00 UTC/,
+    );
 
     // Hold the request a moment so the progress bar can be seen.
     let requests = 0;

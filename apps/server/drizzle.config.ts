@@ -17,6 +17,7 @@ export default defineConfig({
     "./apps/server/src/db/schema-data.ts",
     "./apps/server/src/db/schema-operator.ts",
     "./apps/server/src/db/schema-tutorials.ts",
+    "./apps/server/src/db/schema-sending.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

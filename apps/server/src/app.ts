@@ -52,6 +52,7 @@ import { registerMeRoutes } from "./modules/me/me.routes.js";
 import { defineNotificationJobs } from "./modules/notifications/notifications.jobs.js";
 import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
 import { registerOperatorRoutes } from "./modules/operator/operator.routes.js";
+import { registerSenderRoutes } from "./modules/senders/senders.routes.js";
 import { registerOrderRoutes } from "./modules/orders/orders.routes.js";
 import { registerSsoRoutes } from "./modules/sso/sso.routes.js";
 import { registerPlanRoutes } from "./modules/plans/plans.routes.js";
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerLegalRoutes(app, ctx);
   await registerNotificationRoutes(app, ctx);
   await registerOperatorRoutes(app, ctx);
+  await registerSenderRoutes(app, ctx);
   await registerTutorialRoutes(app, ctx);
   await registerSsoRoutes(app, ctx);
   await registerSurveyRoutes(app, ctx);

@@ -24,6 +24,7 @@ import * as uploadSchema from "./schema-uploads.js";
 import * as dataSchema from "./schema-data.js";
 import * as operatorSchema from "./schema-operator.js";
 import * as tutorialSchema from "./schema-tutorials.js";
+import * as sendingSchema from "./schema-sending.js";
 
 const schema = {
   ...coreSchema,
@@ -40,6 +41,7 @@ const schema = {
   ...dataSchema,
   ...operatorSchema,
   ...tutorialSchema,
+  ...sendingSchema,
 };
 
 export type Schema = typeof schema;

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clonePostgresTestDatabase } from "../../test/harness.js";
-import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink.js";
+import { decodeQuotedPrintable, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.js";
 import { COMPLETE_PROFILE, lowiInput } from "../surveys/surveys.test-helpers.js";
 import { invitationBody } from "./invitations.test-helpers.js";
 
@@ -18,6 +18,7 @@ const ROOT = path.resolve(import.meta.dirname, "../../../../..");
 const INVITEES = Number(process.env.FAULT_TEST_INVITEES ?? 5_000);
 const BATCH = 1_500;
 const CONCURRENCY = 10;
+const OPERATOR = { email: "fault-operator@hearth.example", password: "Operator-Pass-1!" };
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -46,7 +47,7 @@ describe("invitation delivery survives a killed worker", () => {
   let database: Awaited<ReturnType<typeof clonePostgresTestDatabase>>;
   let child: ChildProcess | null = null;
 
-  const startServer = async () => {
+  const serverEnv = () => {
     const env = {
       ...process.env,
       NODE_ENV: "test",
@@ -67,6 +68,30 @@ describe("invitation delivery survives a killed worker", () => {
       ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: "" }),
     };
     if (!database) delete (env as Record<string, string | undefined>).DATABASE_URL;
+    return env;
+  };
+
+  /** An operator account made with the operator's own command, before the server holds the database. */
+  const createOperator = async () => {
+    const made = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        path.join(ROOT, "apps/server/src/cli/create-internal-user.ts"),
+        "--email",
+        OPERATOR.email,
+        "--password",
+        OPERATOR.password,
+      ],
+      { cwd: ROOT, env: serverEnv(), stdio: ["ignore", "ignore", "inherit"] },
+    );
+    const code = await new Promise((resolve) => made.once("exit", resolve));
+    if (code !== 0) throw new Error(`create-internal-user exited with ${code}`);
+  };
+
+  const startServer = async () => {
+    const env = serverEnv();
     const started = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "apps/server/src/main.ts")], {
       cwd: ROOT,
       env,
@@ -115,6 +140,7 @@ describe("invitation delivery survives a killed worker", () => {
     database = await clonePostgresTestDatabase();
     port = await freePort();
     url = `http://127.0.0.1:${port}`;
+    await createOperator();
     await startServer();
   }, 120_000);
 
@@ -136,6 +162,17 @@ describe("invitation delivery survives a killed worker", () => {
       acceptTerms: true,
     });
     await api("PUT", "/api/company/profile", COMPLETE_PROFILE);
+    // Emails go out only for a verified address, and past a new company's daily allowance only once an operator
+    // raised it (docs/decisions/0056): both through the product's own paths.
+    await waitUntil("the sign-up email", () => smtp.messagesTo("fault-owner@example.com").length > 0, 60_000);
+    const signUpMail = smtp.messagesTo("fault-owner@example.com").at(-1);
+    const otp = /\b(\d{6})\b/.exec(decodeQuotedPrintable(signUpMail?.raw ?? ""))?.[1];
+    await api("POST", "/api/auth/email-otp/verify-email", { email: "fault-owner@example.com", otp });
+    const tenantId = (await api("GET", "/api/me")).tenant.id as string;
+    const ownerCookie = cookie;
+    await api("POST", "/api/auth/sign-in/email", OPERATOR);
+    await api("PUT", `/api/admin/companies/${tenantId}/sending-allowance`, { dailyLimit: INVITEES + 10, reason: "fault test volume" });
+    cookie = ownerCookie;
     const survey = await api("POST", "/api/surveys", lowiInput());
     const recipients = Array.from({ length: INVITEES }, (_, index) => ({
       email: `employee-${String(index).padStart(5, "0")}@example.com`,

@@ -63,6 +63,8 @@ export interface InvitationContext {
   surveyPreset: string;
   metaFields: Record<string, string>;
   companyName: string | null;
+  /** The user who created the invitation has an unverified address (and is no internal account): nothing is sent. */
+  senderUnverified: boolean;
 }
 
 export async function loadInvitationContexts(
@@ -74,11 +76,13 @@ export async function loadInvitationContexts(
     await db.execute(sql`
       select inv.id, inv.tenant_id as "tenantId", inv.subject, inv.sender_name as "senderName", inv.reply_to as "replyTo",
         inv.content, s.id as "surveyId", s.name as "surveyName", s.survey_preset as "surveyPreset",
-        s.meta_fields as "metaFields", t.company_name as "companyName"
+        s.meta_fields as "metaFields", t.company_name as "companyName",
+        coalesce(not (u.email_verified or u.is_internal_account), false) as "senderUnverified"
       from unnest(${uuidArray(invitations.map((row) => row.tenantId))}, ${uuidArray(invitations.map((row) => row.invitationId))}) as r(t, i)
       join invitation inv on inv.id = r.i and inv.tenant_id = r.t
       join survey s on s.id = inv.survey_id and s.tenant_id = inv.tenant_id
-      join tenant t on t.id = inv.tenant_id`),
+      join tenant t on t.id = inv.tenant_id
+      left join "user" u on u.id = inv.created_by`),
   );
 }
 

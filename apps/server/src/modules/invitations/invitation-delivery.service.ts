@@ -247,6 +247,11 @@ export class InvitationSender {
       await outcome("failed", "The survey or invitee no longer exists.");
       return;
     }
+    if (context.senderUnverified) {
+      // Defence in depth (decision 0056): the request refuses an unverified sender; a delivery stored anyway is not sent.
+      await outcome("failed", "Not sent: the address of the person who sent this invitation is not verified.");
+      return;
+    }
     if (delivery.suppressed) {
       await outcome("unsubscribed", "The recipient unsubscribed from this company's invitations.");
       return;

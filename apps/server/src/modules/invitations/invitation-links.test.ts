@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitation, invitationDelivery } from "../../db/schema.js";
 import { call, type TestApp, createTestApp, registerCompany } from "../../test/harness.js";
+import { verifyAddress } from "../../test/senders.js";
 import { decodeQuotedPrintable, type SmtpSink, startSmtpSink } from "../../test/smtp-sink.js";
 import { completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
 import { sendInvitationEmail } from "./invitation-delivery.service.js";
@@ -53,6 +54,7 @@ describe("links filled from placeholders in sent invitations", () => {
 
   async function surveyWithCompanyName(companyName: string) {
     const owner = await registerCompany(testApp.app, { companyName: "Linked Co" });
+    await verifyAddress(testApp, owner);
     await completeProfileAndSetPlan(testApp, owner.tenantId, "Gold");
     const created = await call(testApp.app, "POST", "/api/surveys", {
       cookie: owner.cookie,

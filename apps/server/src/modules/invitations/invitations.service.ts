@@ -25,6 +25,8 @@ import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { findEmployeeAttributes } from "../data/data.repo.js";
+import { lockTenantForLicences } from "../billing/licences.repo.js";
+import { assertSenderVerified, takeSendingAllowance } from "../senders/senders.service.js";
 import { findSurvey, type SurveyRow } from "../surveys/surveys.repo.js";
 import { SEND_INVITATION_JOB } from "./invitation-delivery.service.js";
 import { renderInvitation } from "./invitation-email.js";
@@ -85,6 +87,8 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
   const { db } = ctx.database;
   const input = request.invitation;
   const survey = await requireSurvey(db, actor, input.survey);
+  // Nothing is sent to anyone for a user whose own address is unverified (decision 0056).
+  await assertSenderVerified(db, actor);
   requireOpenSurvey(survey, now);
 
   let sendAt: Date | null = null;
@@ -116,6 +120,9 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
   const emails = recipients.map((recipient) => recipient.email);
 
   const result = await db.transaction(async (tx) => {
+    // First, before any row is written: the company's sending allowance is counted under its row's lock, and taking
+    // it first keeps every sending transaction's lock order the same (company row, then invitees, then the survey).
+    await lockTenantForLicences(tx, actor.tenantId);
     const { row: invitationRow, created } = await upsertInvitation(tx, actor.tenantId, {
       id: invitationId,
       surveyId: survey.id,
@@ -186,6 +193,9 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
       scheduledDate,
     );
     const invited = [...created_, ...toResend];
+    // One email per person invited, and the copy to the cc address with the first batch; counted on the send's day.
+    const copies = created && invited.length > 0 ? 1 : 0;
+    await takeSendingAllowance(tx, actor.tenantId, invited.length + copies, startAt.getTime(), now);
     const deliveries = await insertDeliveries(tx, actor.tenantId, {
       invitationId: invitationRow.id,
       sendAt: startAt,
@@ -198,7 +208,7 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
       tx,
     );
     let copyId: string | null = null;
-    if (created && invited.length > 0) {
+    if (copies > 0) {
       const companyName = await findCompanyName(tx, actor.tenantId);
       const copy = renderInvitation({
         appUrl: ctx.env.APP_URL,

@@ -1,10 +1,12 @@
 import { utcToZonedDateTime } from "@hearth/shared";
 import { call, registerCompany, type Session, type TestApp } from "../../test/harness.js";
+import { verifyAddress } from "../../test/senders.js";
 import { completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
 
-/** A company on Gold with a complete profile and one open LOWI survey. */
+/** A company on Gold with a complete profile, one open LOWI survey and an owner whose address is verified. */
 export async function companyWithOpenSurvey(testApp: TestApp, companyName = "Acme Testing"): Promise<{ owner: Session; surveyId: string }> {
   const owner = await registerCompany(testApp.app, { companyName });
+  await verifyAddress(testApp, owner);
   await completeProfileAndSetPlan(testApp, owner.tenantId, "Gold");
   const created = await call(testApp.app, "POST", "/api/surveys", { cookie: owner.cookie, body: lowiInput() });
   if (created.statusCode !== 201) throw new Error(`survey create failed: ${created.statusCode}`);

@@ -16,6 +16,7 @@ import {
   registerCompany,
   uniqueEmail,
 } from "../../test/harness.js";
+import { verifyAddress } from "../../test/senders.js";
 import { insertDeal } from "../billing/billing.repo.js";
 import { issueOrderBadges } from "../certifications/certifications.service.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
@@ -54,6 +55,7 @@ describe("notifications created by events", () => {
     staff = await addMember(testApp, owner.tenantId, "Staff");
     await completeProfileAndSetPlan(testApp, owner.tenantId, "Gold");
     await completeProfileAndSetPlan(testApp, other.tenantId, "Gold");
+    await verifyAddress(testApp, owner);
   });
   afterAll(() => testApp.close());
 

@@ -23,6 +23,7 @@ import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { insertDeal } from "../billing/billing.repo.js";
+import { lockTenantForLicences } from "../billing/licences.repo.js";
 import { buildCartContext, readLowiSurveyFacts } from "../certifications/certifications.service.js";
 import { findTenant, updateTenant } from "../company/company.repo.js";
 import { CRM_EVENT_JOB, contactFor, enqueueCrmEvents } from "../crm/crm.service.js";
@@ -179,19 +180,24 @@ export async function checkout(ctx: AppContext, actor: Actor, input: CheckoutReq
   // The company named must be the caller's own: any other is answered as if it did not exist.
   if (input.companyId !== actor.tenantId) throw notFound("Company not found");
   const { db } = ctx.database;
-  const context = await buildCartContext(db, actor.tenantId, input.billingCycle, await readLowiSurveyFacts(ctx, actor.tenantId, now), now);
-  const cart = cartFromChoices(input.certifications, context);
-  const plan = planCheckout(cart, context);
-  if (plan.purchased.length === 0) {
-    throw new AppError("VALIDATION_FAILED", "Nothing in this checkout can be paid for: the items need our sales team.", {
-      fields: {
-        certifications: "Nothing in this checkout can be paid for: keep the items in the cart to get in touch with our sales team.",
-      },
-    });
-  }
-  const contact = plan.kept.length > 0 ? await contactFor(db, actor.tenantId, actor.userId) : null;
+  // The survey facts are read first, outside the lock: they do not depend on licences and are the slow part.
+  const lowi = await readLowiSurveyFacts(ctx, actor.tenantId, now);
+  const contact = await contactFor(db, actor.tenantId, actor.userId);
   const result = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
+    // One company's checkouts one after the other (decision 0055): its licences are counted and taken under the
+    // company row's lock, so two checkouts can never both be given the last licence. Other companies do not wait.
+    await lockTenantForLicences(tx, actor.tenantId);
+    const context = await buildCartContext(tx, actor.tenantId, input.billingCycle, lowi, now);
+    const cart = cartFromChoices(input.certifications, context);
+    const plan = planCheckout(cart, context);
+    if (plan.purchased.length === 0) {
+      throw new AppError("VALIDATION_FAILED", "Nothing in this checkout can be paid for: the items need our sales team.", {
+        fields: {
+          certifications: "Nothing in this checkout can be paid for: keep the items in the cart to get in touch with our sales team.",
+        },
+      });
+    }
     const sequence = await nextOrderSequence(tx);
     const subtotal = plan.purchased.reduce((sum, line) => sum + line.price * line.quantity, 0);
     const stored = await insertOrder(

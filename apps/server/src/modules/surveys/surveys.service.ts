@@ -27,6 +27,7 @@ import { type Actor, featureUserOf } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { TokenSigner } from "../../lib/signed-token.js";
 import { readFeatureTenant } from "../billing/billing.service.js";
+import { lockTenantForLicences as lockSurveySlots } from "../billing/licences.repo.js";
 import { hasOpenAnswers, wakeCommentAnalysis } from "../comments/comment-jobs.js";
 import { type TenantRow, findTenant } from "../company/company.repo.js";
 import { respondentSurveys } from "./respondent-survey-cache.js";
@@ -190,25 +191,36 @@ async function checkSurveyInput(ctx: AppContext, actor: Actor, tenant: TenantRow
   return preset;
 }
 
+/**
+ * The company's surveys in a slot (Active or Draft) are counted and a new one is taken under the company row's lock
+ * (decision 0055): the caller holds lockSurveySlots in its transaction, so two creations cannot both take the last
+ * slot. Internal accounts are not held to the slots (spec surveys §5).
+ */
+async function assertSurveySlotFree(tx: Database, actor: Actor, now = Date.now()): Promise<void> {
+  if (actor.isInternalAccount) return;
+  const inUse = (await listSurveys(tx, actor.tenantId)).filter((row) => {
+    const status = describeSurveyStatus({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, now);
+    return status === "Active" || status === "Draft";
+  });
+  if (inUse.length >= SURVEY_SLOTS_PER_PLAN) {
+    throw new AppError(
+      "SURVEY_SLOTS_FULL",
+      `Your plan has ${SURVEY_SLOTS_PER_PLAN} survey slots and all are in use. Archive or close a survey first.`,
+      { status: 409 },
+    );
+  }
+}
+
 export async function createSurvey(ctx: AppContext, actor: Actor, input: SurveyInput) {
   const { db } = ctx.database;
   const tenant = await requireTenant(db, actor.tenantId);
   const preset = await checkSurveyInput(ctx, actor, tenant, input, null);
-  const now = Date.now();
-  const inUse = (await listSurveys(db, actor.tenantId)).filter((row) => {
-    const status = describeSurveyStatus({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, now);
-    return status === "Active" || status === "Draft";
-  });
-  if (inUse.length >= SURVEY_SLOTS_PER_PLAN && !actor.isInternalAccount) {
-    throw new AppError(
-      "SURVEY_SLOTS_FULL",
-      `Your plan has ${SURVEY_SLOTS_PER_PLAN} survey slots and all are in use. Archive or close a survey first.`,
-      {
-        status: 409,
-      },
-    );
-  }
   const row = await db.transaction(async (tx) => {
+    await lockSurveySlots(tx as unknown as Database, actor.tenantId);
+    await assertSurveySlotFree(tx as unknown as Database, actor);
+    if (isLimitedToOneOpenSurvey(preset.id) && (await findOpenSurveyOfPreset(tx as unknown as Database, actor.tenantId, preset.id))) {
+      throw new AppError("CONFLICTING_SURVEY", SURVEY_MESSAGES.conflictingSurvey, { status: 409 });
+    }
     const created = await insertSurvey(tx as unknown as Database, actor.tenantId, {
       id: newSurveyId(),
       authorUserId: actor.userId,
@@ -256,6 +268,12 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
     if (open && open.id !== existing.id) throw new AppError("CONFLICTING_SURVEY", SURVEY_MESSAGES.conflictingSurvey, { status: 409 });
   }
   const updated = await db.transaction(async (tx) => {
+    if (!draft && !wasPublished && isLimitedToOneOpenSurvey(existing.surveyPreset)) {
+      // Counted again under the company's lock: two publications at once cannot both be the one open survey.
+      await lockSurveySlots(tx as unknown as Database, actor.tenantId);
+      const open = await findOpenSurveyOfPreset(tx as unknown as Database, actor.tenantId, existing.surveyPreset);
+      if (open && open.id !== existing.id) throw new AppError("CONFLICTING_SURVEY", SURVEY_MESSAGES.conflictingSurvey, { status: 409 });
+    }
     respondentSurveys(ctx).invalidate(surveyId);
     const row = await updateSurvey(tx as unknown as Database, actor.tenantId, surveyId, {
       name: input.name.trim(),
@@ -284,7 +302,20 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
 
 export async function setSurveyArchived(ctx: AppContext, actor: Actor, surveyId: string, archived: boolean) {
   const { db } = ctx.database;
-  const row = await updateSurvey(db, actor.tenantId, surveyId, { archived });
+  const row = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    if (!archived) {
+      // A survey restored into a slot takes one: counted under the company's lock like a new survey.
+      await lockSurveySlots(tx, actor.tenantId);
+      const existing = await requireSurvey(tx, actor.tenantId, surveyId);
+      const status = describeSurveyStatus(
+        { archived: false, draft: existing.draft, endDate: existing.endDate?.getTime() ?? null },
+        Date.now(),
+      );
+      if (existing.archived && (status === "Active" || status === "Draft")) await assertSurveySlotFree(tx, actor);
+    }
+    return updateSurvey(tx, actor.tenantId, surveyId, { archived });
+  });
   respondentSurveys(ctx).invalidate(surveyId);
   if (!row) throw notFound("Survey not found");
   const counts = await countResponsesBySurvey(db, actor.tenantId, [surveyId]);

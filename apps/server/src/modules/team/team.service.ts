@@ -28,6 +28,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { readEffectivePlan } from "../billing/billing.service.js";
 import { countAdminLicences, countStaffLicences, lockTenantForLicences } from "../billing/licences.repo.js";
+import { assertSenderVerified, takeSendingAllowance } from "../senders/senders.service.js";
 import { assertLicenceAvailable } from "../billing/licences.service.js";
 import { insertActivityLogs } from "../cart/cart.repo.js";
 import { findTenant } from "../company/company.repo.js";
@@ -140,6 +141,7 @@ export async function inviteMember(
   now = new Date(),
 ): Promise<MemberInvitation> {
   const { db } = ctx.database;
+  await assertSenderVerified(db, actor);
   const existing = await findAnyUserByEmail(db, input.email);
   if (existing) {
     const message = existing.tenantId === actor.tenantId ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.otherCompany;
@@ -151,6 +153,7 @@ export async function inviteMember(
     const database = tx as unknown as Database;
     await lockTenantForLicences(database, actor.tenantId);
     await assertSeatFor(database, actor.tenantId, input.role, input.email);
+    await takeSendingAllowance(database, actor.tenantId, 1, now.getTime(), now.getTime());
     const expiresAt = expiryFrom(now);
     const open = await findOpenInvitationByEmail(database, actor.tenantId, input.email);
     let saved: MemberInvitationRow;
@@ -182,6 +185,7 @@ export async function inviteMember(
 /** `POST /api/team/invitations/:id/resend`: a new link (the old one stops working) and another week. */
 export async function resendMemberInvitation(ctx: AppContext, actor: Actor, id: string, now = new Date()): Promise<MemberInvitation> {
   const { db } = ctx.database;
+  await assertSenderVerified(db, actor);
   const token = newToken();
   let outboxId = "";
   const row = await db.transaction(async (tx) => {
@@ -189,6 +193,7 @@ export async function resendMemberInvitation(ctx: AppContext, actor: Actor, id: 
     const open = await findOpenInvitation(database, actor.tenantId, id);
     if (!open) throw notFound("This invitation is no longer open.");
     await lockTenantForLicences(database, actor.tenantId);
+    await takeSendingAllowance(database, actor.tenantId, 1, now.getTime(), now.getTime());
     // An expired invitation gave its seat back: sending it again takes one.
     if (invitationState(open, now.getTime()) === "Expired") await assertSeatFor(database, actor.tenantId, open.role as Role, open.email);
     const patch = { tokenHash: hashToken(token), lastSentAt: now, sendCount: open.sendCount + 1, expiresAt: expiryFrom(now) };

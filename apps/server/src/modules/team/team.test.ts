@@ -19,6 +19,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from "../../test/harness.js";
+import { verifyAddress } from "../../test/senders.js";
 import { insertDeal } from "../billing/billing.repo.js";
 
 describe("team members and invitations", () => {
@@ -57,6 +58,8 @@ describe("team members and invitations", () => {
     owner = await registerCompany(testApp.app, { companyName: "Team Hearth" });
     other = await registerCompany(testApp.app, { companyName: "Other Team" });
     await bronze(owner.tenantId);
+    await verifyAddress(testApp, owner);
+    await verifyAddress(testApp, other);
     manager = await addMember(testApp, owner.tenantId, "Manager");
     staff = await addMember(testApp, owner.tenantId, "Staff");
   });
@@ -161,6 +164,7 @@ describe("team members and invitations", () => {
 
   it("refuses the invitation past the plan's staff licence, and an Admin past the admin licence", async () => {
     const company = await registerCompany(testApp.app, { companyName: "Licence Hearth" });
+    await verifyAddress(testApp, company);
     // Free: one admin licence (the Company Leader), no staff licence
     const staffRefused = await invite(company.cookie, uniqueEmail("s"));
     expect(staffRefused.statusCode).toBe(403);

@@ -6,6 +6,7 @@ import type {
   InviteesByCohortResponse,
   InviteRequest,
   InviteResponse,
+  SendingAllowanceResponse,
 } from "@hearth/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
@@ -80,4 +81,14 @@ export function fetchDuplicates(survey: string, emails: string[], reminder: bool
 
 export function postInviteBatch(body: InviteRequest) {
   return api<InviteResponse>("/api/invite", { body });
+}
+
+export const SENDING_ALLOWANCE_KEY = ["sending-allowance"] as const;
+
+/** GET /api/sending-allowance: whether the caller may send, and the company's emails left today (decision 0056). */
+export function useSendingAllowance() {
+  return useQuery({
+    queryKey: SENDING_ALLOWANCE_KEY,
+    queryFn: () => api<SendingAllowanceResponse>("/api/sending-allowance"),
+  });
 }

@@ -92,6 +92,8 @@ describe("sendInBatches", () => {
     expect(rejectedCalls).toBe(1);
     expect(isRetryable(new ApiError(0, "NETWORK_ERROR", "offline"))).toBe(true);
     expect(isRetryable(new ApiError(429, "RATE", "slow down"))).toBe(true);
+    // The day's sending allowance is used up (decision 0056): another try today cannot pass.
+    expect(isRetryable(new ApiError(429, "SENDING_ALLOWANCE_REACHED", "none left today"))).toBe(false);
   });
 });
 

@@ -1,6 +1,9 @@
 import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCalendarTime, IconSend } from "@tabler/icons-react";
+import { useMe } from "../auth/session";
+import { useSendingAllowance } from "./invitation-api";
 import type { BatchProgress } from "./send-batches";
+import { SendingAllowanceNotice } from "./sending-allowance-notice";
 
 const count = (value: number) => value.toLocaleString("en-US");
 
@@ -39,6 +42,9 @@ export function SendStep(props: SendStepProps) {
   const { sendable, excluded, notSelected, subject, senderName, cc, reminder, sending, locked, progress, failure, onSendNow, onSchedule } =
     props;
   const percent = progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0;
+  const allowance = useSendingAllowance();
+  const me = useMe();
+  const unverified = allowance.data?.senderVerified === false;
 
   return (
     <Stack gap="md">
@@ -77,6 +83,7 @@ export function SendStep(props: SendStepProps) {
           No one is left to invite. Go back to step 1 to add or select recipients.
         </Alert>
       )}
+      {!locked && <SendingAllowanceNotice allowance={allowance.data} needed={sendable + 1} email={me.data?.user.email ?? null} />}
       {failure && (
         <Alert color="red" variant="light" role="alert" title="Not everyone was invited" data-testid="send-failure">
           {failure} The people still listed have not been sent the email; nothing was lost. Try again in a moment.
@@ -94,7 +101,7 @@ export function SendStep(props: SendStepProps) {
         <Button
           leftSection={<IconSend size={18} aria-hidden />}
           onClick={onSendNow}
-          disabled={sendable === 0 || sending || locked}
+          disabled={sendable === 0 || sending || locked || unverified}
           loading={sending}
           data-testid="send-now"
         >
@@ -104,7 +111,7 @@ export function SendStep(props: SendStepProps) {
           variant="default"
           leftSection={<IconCalendarTime size={18} aria-hidden />}
           onClick={onSchedule}
-          disabled={sendable === 0 || sending || locked}
+          disabled={sendable === 0 || sending || locked || unverified}
           data-testid="schedule-later"
         >
           Schedule for later

@@ -8,9 +8,10 @@ import {
   type InviteResponse,
   type Recipient,
 } from "@hearth/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { errorMessage, isApiError } from "../../lib/api";
-import { postInviteBatch } from "./invitation-api";
+import { postInviteBatch, SENDING_ALLOWANCE_KEY } from "./invitation-api";
 import type { ScheduleChoice } from "./schedule-dialog";
 import { type BatchProgress, sendInBatches } from "./send-batches";
 
@@ -21,6 +22,8 @@ const backoffMs = (attempt: number) => 1000 * 2 ** (attempt - 1);
 /** A network failure, a timeout, rate limiting or a server error may pass on another try; a rejected request will not. */
 export function isRetryable(error: unknown): boolean {
   if (!isApiError(error)) return true;
+  // The day's sending allowance is used up: another try today cannot pass (decision 0056).
+  if (error.code === "SENDING_ALLOWANCE_REACHED") return false;
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
@@ -51,6 +54,7 @@ export function useSendInvitation(surveyId: string) {
   const invitationId = useRef<string>(crypto.randomUUID());
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const [sending, setSending] = useState(false);
+  const queryClient = useQueryClient();
 
   const send = useCallback(
     async (fields: InvitationFields, recipients: readonly Recipient[], schedule: ScheduleChoice | null): Promise<SendOutcome> => {
@@ -94,9 +98,10 @@ export function useSendInvitation(surveyId: string) {
       } finally {
         setSending(false);
         setProgress(null);
+        void queryClient.invalidateQueries({ queryKey: SENDING_ALLOWANCE_KEY });
       }
     },
-    [surveyId],
+    [surveyId, queryClient],
   );
 
   /** A fresh id for the next invitation (after one was sent in full). */

@@ -15,6 +15,10 @@ function describeEntry(entry: ActivityLogPage["entries"][number]): string {
     const words = dealAction ? DEAL_ACTION_DONE[dealAction] : "Deal recorded";
     return `${words} (${String(plan ?? "no plan")}, ${typeof dealId === "string" ? dealId : "no CRM id"})`;
   }
+  if (entry.action === "set_sending_allowance") {
+    const { to, reason } = entry.data as { to?: unknown; reason?: unknown };
+    return `Sending allowance set to ${typeof to === "number" ? to.toLocaleString("en-US") : "?"} emails a day (${String(reason ?? "")})`;
+  }
   return entry.action.replaceAll("_", " ");
 }
 

@@ -8,6 +8,7 @@ import { ActivityLogCard } from "./activity-log-card";
 import { useSwitchInto } from "./use-switch-into";
 import { CompanyCertificationsCard } from "./company-certifications-card";
 import { CompanyDealsCard } from "./company-deals-card";
+import { CompanySendingCard } from "./company-sending-card";
 import { cancelOrder, companyQueryKey, markRequestAddressed, recordPayment, useCompanyDetail } from "./operator-api";
 
 const TOAST_MS = 3_000;
@@ -67,6 +68,7 @@ export function CompanyPage() {
       </SimpleGrid>
 
       <CompanyDealsCard tenantId={tenantId} deals={data.deals} act={act} />
+      <CompanySendingCard tenantId={tenantId} act={act} />
 
       <Card withBorder padding="lg">
         <Stack gap="sm">
