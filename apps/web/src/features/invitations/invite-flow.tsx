@@ -32,7 +32,7 @@ import { readReminderRecipients, reminderStorageKey, shouldLoadReminder } from "
 import { duplicateReasonLabel, type ExcludedEntry, listExcluded } from "./recipient-status";
 import { RecipientsStep } from "./recipients-step";
 import { type ScheduleChoice, ScheduleDialog } from "./schedule-dialog";
-import { SendStep } from "./send-step";
+import { type SendFailure, SendStep } from "./send-step";
 import { useRecipientList } from "./use-recipient-list";
 import { useSendInvitation } from "./use-send-invitation";
 import { WhitelistNotice } from "./whitelist-notice";
@@ -72,7 +72,7 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
   const [draft, setDraft] = useState<EmailDraft | null>(null);
   const [triedEmailNext, setTriedEmailNext] = useState(false);
   const [scheduleOpened, setScheduleOpened] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<SendFailure | null>(null);
   const [sentDuplicates, setSentDuplicates] = useState<ExcludedEntry[] | null>(null);
   const [senderAddress, setSenderAddress] = useState<string | null>(null);
   const [pendingAddress, setPendingAddress] = useState<string | null>(null);
@@ -178,11 +178,13 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
       list.removeEmails(outcome.accepted);
       const reason = /[.!?]$/.test(outcome.message) ? outcome.message : `${outcome.message}.`;
       const accepted = outcome.accepted.size;
-      setFailure(
-        accepted > 0
-          ? `${reason} ${accepted.toLocaleString("en-US")} ${accepted === 1 ? "person was" : "people were"} invited before it stopped.`
-          : reason,
-      );
+      setFailure({
+        message:
+          accepted > 0
+            ? `${reason} ${accepted.toLocaleString("en-US")} ${accepted === 1 ? "person was" : "people were"} invited before it stopped.`
+            : reason,
+        retryable: outcome.retryable,
+      });
       notifications.show({ color: "red", title: INVITATION_MESSAGES.failedTitle, message: INVITATION_MESSAGES.failed });
       return;
     }

@@ -7,6 +7,12 @@ import { SendingAllowanceNotice } from "./sending-allowance-notice";
 
 const count = (value: number) => value.toLocaleString("en-US");
 
+/** Why the last send stopped, and whether another try could pass. */
+export interface SendFailure {
+  message: string;
+  retryable: boolean;
+}
+
 interface SendStepProps {
   sendable: number;
   excluded: number;
@@ -19,7 +25,7 @@ interface SendStepProps {
   /** Sent already (the notices are showing): nothing more to do here. */
   locked: boolean;
   progress: BatchProgress | null;
-  failure: string | null;
+  failure: SendFailure | null;
   onSendNow: () => void;
   onSchedule: () => void;
 }
@@ -86,7 +92,9 @@ export function SendStep(props: SendStepProps) {
       {!locked && <SendingAllowanceNotice allowance={allowance.data} needed={sendable + 1} email={me.data?.user.email ?? null} />}
       {failure && (
         <Alert color="red" variant="light" role="alert" title="Not everyone was invited" data-testid="send-failure">
-          {failure} The people still listed have not been sent the email; nothing was lost. Try again in a moment.
+          {failure.message} The people still listed have not been sent the email; nothing was lost.
+          {/* A refusal another try cannot pass today (the sending allowance, decision 0056) does not invite one. */}
+          {failure.retryable ? " Try again in a moment." : ""}
         </Alert>
       )}
       {progress && (

@@ -39,7 +39,7 @@ export interface SendSummary {
 export type SendOutcome =
   | { ok: true; summary: SendSummary }
   /** `accepted` holds the emails of the batches the server took before the failure. */
-  | { ok: false; accepted: Set<string>; message: string };
+  | { ok: false; accepted: Set<string>; message: string; retryable: boolean };
 
 const toRequestRecipient = (recipient: Recipient) => ({
   email: recipient.email,
@@ -84,7 +84,7 @@ export function useSendInvitation(surveyId: string) {
             for (const recipient of batch) accepted.add(recipient.email);
           },
         });
-        if (!result.ok) return { ok: false, accepted, message: errorMessage(result.error) };
+        if (!result.ok) return { ok: false, accepted, message: errorMessage(result.error), retryable: isRetryable(result.error) };
         const last = result.results[result.results.length - 1];
         return {
           ok: true,
