@@ -34,32 +34,40 @@ export interface ListableGroups {
 
 export const atomId = (key: string, value: string) => `${key}\u0000${value}`;
 
+/** A partition of the commenters: a class id per person, ids 0..size−1. */
+interface Partition {
+  classes: Int32Array;
+  size: number;
+}
+
+/** Features take values 0..FEATURE_WIDTH−1 (an atom: 0/1; the recommend tag: 0..3). */
+const FEATURE_WIDTH = 4;
+
 /**
- * Refines a partition (class id per person) by a small integer feature; accepted when every non-empty refined class
- * holds at least k counting people. Returns the new class ids, or null when refused.
+ * Refines a partition by a small integer feature; accepted when every non-empty refined class holds at least k
+ * counting people. Returns the refined partition, or null when refused. O(people + classes), typed arrays only.
  */
-function refine(classes: Int32Array, people: readonly ListPerson[], feature: (person: ListPerson) => number, k: number): Int32Array | null {
-  const width = 8;
-  const counting = new Map<number, number>();
-  const keys = new Float64Array(people.length);
+function refine(partition: Partition, people: readonly ListPerson[], feature: (person: ListPerson) => number, k: number): Partition | null {
+  const cells = partition.size * FEATURE_WIDTH;
+  const members = new Int32Array(cells);
+  const counting = new Int32Array(cells);
+  const cellOf = new Int32Array(people.length);
   for (let index = 0; index < people.length; index++) {
-    const key = classes[index] * width + feature(people[index]);
-    keys[index] = key;
-    const before = counting.get(key) ?? 0;
-    counting.set(key, before + (people[index].countsTowardThreshold ? 1 : 0));
+    const cell = partition.classes[index] * FEATURE_WIDTH + feature(people[index]);
+    cellOf[index] = cell;
+    members[cell]++;
+    if (people[index].countsTowardThreshold) counting[cell]++;
   }
-  for (const size of counting.values()) if (size < k) return null;
-  const renumbered = new Map<number, number>();
-  const next = new Int32Array(people.length);
+  for (let cell = 0; cell < cells; cell++) if (members[cell] > 0 && counting[cell] < k) return null;
+  const renumbered = new Int32Array(cells).fill(-1);
+  let size = 0;
+  const classes = new Int32Array(people.length);
   for (let index = 0; index < people.length; index++) {
-    let id = renumbered.get(keys[index]);
-    if (id === undefined) {
-      id = renumbered.size;
-      renumbered.set(keys[index], id);
-    }
-    next[index] = id;
+    const cell = cellOf[index];
+    if (renumbered[cell] === -1) renumbered[cell] = size++;
+    classes[index] = renumbered[cell];
   }
-  return next;
+  return { classes, size };
 }
 
 /**
@@ -69,21 +77,20 @@ function refine(classes: Int32Array, people: readonly ListPerson[], feature: (pe
  */
 export function chooseListableGroups(people: readonly ListPerson[], candidates: readonly ListAtom[], k: number): ListableGroups {
   const atoms = new Set<string>();
-  let classes: Int32Array | null = new Int32Array(people.length);
+  let partition: Partition = { classes: new Int32Array(people.length), size: 1 };
   const counting = people.filter((person) => person.countsTowardThreshold).length;
   if (people.length === 0) return { wholeListable: true, atoms, tagsShown: true };
   if (counting < k) return { wholeListable: false, atoms, tagsShown: false };
-  const tagIndex = (person: ListPerson) => {
-    const index = (RECOMMEND_TAGS as readonly string[]).indexOf(person.recommendTag ?? "");
-    return index + 1;
-  };
-  const withTags = refine(classes, people, tagIndex, k);
+  const tagIndex = (person: ListPerson) => (RECOMMEND_TAGS as readonly string[]).indexOf(person.recommendTag ?? "") + 1;
+  const withTags = refine(partition, people, tagIndex, k);
   const tagsShown = withTags !== null;
-  if (withTags) classes = withTags;
+  if (withTags) partition = withTags;
   for (const atom of candidates) {
-    const next = refine(classes, people, (person) => (person.answers[atom.key] === atom.value ? 1 : 0), k);
+    // An atom nobody has is not offered (like the plan's empty values); asking for it is answered hidden.
+    if (!people.some((person) => person.answers[atom.key] === atom.value)) continue;
+    const next = refine(partition, people, (person) => (person.answers[atom.key] === atom.value ? 1 : 0), k);
     if (!next) continue;
-    classes = next;
+    partition = next;
     atoms.add(atomId(atom.key, atom.value));
   }
   return { wholeListable: true, atoms, tagsShown };
