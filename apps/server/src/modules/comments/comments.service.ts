@@ -389,9 +389,10 @@ export async function listComments(
       (!emotions || emotions.has(comment.emotion as never)) &&
       (needle === "" || comment.text.toLocaleLowerCase().includes(needle)),
   );
-  // Every list shown holds no one or at least k respondents who count: a narrower one (a search, a tag) is hidden.
+  // A searched list holds no one or at least k respondents who count; a narrower one is hidden (decision 0053). The
+  // label filters (question, direction, sentiment, emotion) select by what every row of the listable list shows.
   const people = countingRespondents(matching);
-  const tooFew = people.all > 0 && people.counting < loaded.threshold;
+  const tooFew = needle !== "" && people.all > 0 && people.counting < loaded.threshold;
   const hidden = selection.hidden || tagsHidden || tooFew;
   const truncated = !hidden && !options.uncapped && needle === "" && matching.length > COMMENT_DISPLAY_CAP;
   const shown = hidden ? [] : truncated ? matching.slice(0, COMMENT_DISPLAY_CAP) : matching;

@@ -58,15 +58,15 @@ describe("chooseListableGroups", () => {
     expect([...groups.atoms].sort()).toEqual([atomId("g", "Man"), atomId("g", "Woman")].sort());
   });
 
-  it("hides the recommend tag when a tag class is small, and lists nothing below k counting commenters", () => {
+  it("hides the recommend tag when a tag class is small, and splits nothing below k counting commenters", () => {
     const people = [...Array.from({ length: 7 }, () => person({ q: "A" })), person({ q: "A" }, "won't recommend")];
     expect(chooseListableGroups(people, [], 5)).toMatchObject({ wholeListable: true, tagsShown: false });
-    // Responses that do not count toward thresholds fill no pattern.
+    // Below k commenters (or k responses that count) no split is listable, the tag's included.
     const padded = [
       ...Array.from({ length: 3 }, () => person({ q: "A" })),
       ...Array.from({ length: 4 }, () => person({ q: "A" }, "recommend", false)),
     ];
-    expect(chooseListableGroups(padded, [], 5).wholeListable).toBe(false);
+    expect(chooseListableGroups(padded, [{ key: "q", value: "A" }], 5)).toMatchObject({ tagsShown: false, atoms: new Set() });
     const mixed = [
       ...Array.from({ length: 5 }, () => person({ q: "A" })),
       ...Array.from({ length: 2 }, () => person({ q: "B" }, "recommend", false)),

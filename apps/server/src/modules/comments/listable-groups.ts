@@ -24,7 +24,7 @@ export interface ListPerson {
 }
 
 export interface ListableGroups {
-  /** False when the whole survey's comments come from 1..k−1 counting respondents: nothing is listed at all. */
+  /** Whether the whole survey's comments may be listed: the plan's verdict on the whole survey (set by the caller). */
   wholeListable: boolean;
   /** Listable atoms, as `atomId(key, value)`. */
   atoms: Set<string>;
@@ -78,9 +78,9 @@ function refine(partition: Partition, people: readonly ListPerson[], feature: (p
 export function chooseListableGroups(people: readonly ListPerson[], candidates: readonly ListAtom[], k: number): ListableGroups {
   const atoms = new Set<string>();
   let partition: Partition = { classes: new Int32Array(people.length), size: 1 };
-  const counting = people.filter((person) => person.countsTowardThreshold).length;
+  // The whole survey's list is the plan's to decide (at least k published respondents; a lone comment is one of
+  // theirs). Below k commenters every split, the tag's included, is refused by `refine`.
   if (people.length === 0) return { wholeListable: true, atoms, tagsShown: true };
-  if (counting < k) return { wholeListable: false, atoms, tagsShown: false };
   const tagIndex = (person: ListPerson) => (RECOMMEND_TAGS as readonly string[]).indexOf(person.recommendTag ?? "") + 1;
   const withTags = refine(partition, people, tagIndex, k);
   const tagsShown = withTags !== null;
