@@ -146,6 +146,11 @@ export const commentsResponseSchema = z.object({
   /** Comments matching the filters (before the cap of 102 without a search term). */
   total: z.number().int(),
   truncated: z.boolean(),
+  /**
+   * True when the list asked for is hidden (its group, an answer filter, a search or a tag would list 1..k−1
+   * respondents, decision 0053): no comment and no count; `notice` carries the spec's words.
+   */
+  hidden: z.boolean(),
   /** The hidden-group notice when a cohort asked for falls below the visibility threshold (its comments are left out). */
   notice: z.string().nullable(),
   scope: z.object({

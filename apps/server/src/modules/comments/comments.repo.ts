@@ -85,6 +85,18 @@ export interface StoredComment {
   recommendTag: string | null;
   /** Only the answers asked for (cohort questions and answer filters), not the whole response. */
   answers: Record<string, string | null>;
+  /** Whether the comment's respondent counts toward visibility thresholds (`countsTowardThreshold`). */
+  countsTowardThreshold: boolean;
+}
+
+/**
+ * THE rule for which respondents count toward a visibility threshold when the comment lists decide what may be
+ * listed (decision 0053): a SQL predicate over `survey_response`. Today every published response counts (the
+ * published bound is applied separately, by seq); this is the one place to wire a per-response "counts toward
+ * thresholds" column to.
+ */
+export function countsTowardThreshold() {
+  return sql<boolean>`true`;
 }
 
 /**
@@ -112,13 +124,6 @@ export async function listSurveyComments(
   minLength: number,
   upToSeq: number,
 ): Promise<StoredComment[]> {
-  const picked =
-    answerKeys.length === 0
-      ? sql`'{}'::jsonb`
-      : sql`jsonb_build_object(${sql.join(
-          answerKeys.map((key) => sql`${key}::text, ${surveyResponse.answers} -> ${key}::text`),
-          sql`, `,
-        )})`;
   const rows = await db
     .select({
       id: commentExcerpt.id,
@@ -130,13 +135,21 @@ export async function listSurveyComments(
       topic: commentExcerpt.topic,
       direction: commentExcerpt.direction,
       recommendTag: commentExcerpt.recommendTag,
-      answers: sql<Record<string, string | null>>`${picked}`,
+      // The whole answers object (jsonb_build_object takes at most 50 pairs; a LOWI survey has more choice
+      // questions than that), trimmed to `answerKeys` below.
+      answers: surveyResponse.answers,
+      countsTowardThreshold: sql<boolean>`${countsTowardThreshold()}`,
     })
     .from(commentExcerpt)
     .innerJoin(surveyResponse, eq(surveyResponse.id, commentExcerpt.responseId))
     .where(publishedCommentConditions(tenantId, surveyId, upToSeq, minLength))
     .orderBy(asc(commentExcerpt.id));
-  return rows;
+  return rows.map((row) => {
+    const source = (row.answers ?? {}) as Record<string, unknown>;
+    const answers: Record<string, string | null> = {};
+    for (const key of answerKeys) answers[key] = typeof source[key] === "string" ? (source[key] as string) : null;
+    return { ...row, answers, countsTowardThreshold: row.countsTowardThreshold === true || String(row.countsTowardThreshold) === "true" };
+  });
 }
 
 /**

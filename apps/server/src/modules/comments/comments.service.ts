@@ -22,6 +22,7 @@ import {
   findDemographicCategory,
   formatHiddenNotice,
   groupVisibility,
+  MAX_REPORT_FILTERS,
   type ReportFilter,
   type SentimentBlock,
   type SentimentReport,
@@ -35,13 +36,21 @@ import { checkFilters, featureAllowed, hiddenReport, type LoadedSurvey, loadSurv
 import { publishedCommentSeq } from "../reports/survey-state.js";
 import { openQuestionKeys } from "./comment-jobs.js";
 import { claimAssignedCohorts, countSentiments, findAssignedCohorts, listSurveyComments, type StoredComment } from "./comments.repo.js";
+import {
+  atomId,
+  chooseListableGroups,
+  countingRespondents,
+  type ListAtom,
+  type ListableGroups,
+  type ListPerson,
+} from "./listable-groups.js";
 
 /** Admins and the operator's internal accounts read every comment; everyone else only their assigned cohorts'. */
 export function readsAllComments(actor: Pick<Actor, "role" | "isInternalAccount">): boolean {
   return actor.role === "Admin" || actor.isInternalAccount;
 }
 
-const cohortId = (key: string, value: string) => `${key}\u0000${value}`;
+const cohortId = atomId;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** "Gender: Woman": the demographic's name (or its question) and the value. */
@@ -77,41 +86,33 @@ const keyRank = (key: string) => {
   return index === -1 ? LISTABLE_KEY_ORDER.length : index;
 };
 
-const listableCache = new Map<string, { signature: string; listable: Set<string> }>();
+const listableCache = new Map<string, { signature: string; groups: ListableGroups }>();
 
 /**
- * The cohorts whose comments may be listed, given who commented. Candidates are the cohorts the plan shows (visible,
- * non-empty), in a fixed order (LISTABLE_KEY_ORDER, values in option order); each is kept only if, with it, every non-empty
- * pattern of membership across the kept cohorts (for each key: which kept value, or none of them) still holds at
- * least k commenting respondents. Any set operation on lists of kept cohorts — intersections, differences, unions,
- * any number of them — then yields a union of such patterns: never fewer than k people's comments.
+ * The groups whose comments may be listed, given who commented (decision 0017, extended to answer filters by 0053):
+ * candidates are the cohorts the plan shows (visible, non-empty) in a fixed order (LISTABLE_KEY_ORDER, values in
+ * option order), then every option of the survey's answer-filter questions (field order). Each is kept only if every
+ * non-empty membership pattern across the kept atoms and the recommend tag still holds at least k counting
+ * commenters (`chooseListableGroups`). Cached per survey and published comment block, threshold and question set.
  */
-export function listableCohorts(loaded: LoadedSurvey, comments: readonly StoredComment[]): Set<string> {
-  const respondents = new Map<string, Record<string, string | null>>();
-  for (const comment of comments) respondents.set(comment.responseId, comment.answers);
+export function listableGroups(loaded: LoadedSurvey, comments: readonly StoredComment[], upToSeq: number): ListableGroups {
+  const respondents = new Map<string, ListPerson>();
+  for (const comment of comments) {
+    respondents.set(comment.responseId, {
+      answers: comment.answers,
+      recommendTag: comment.recommendTag,
+      countsTowardThreshold: comment.countsTowardThreshold,
+    });
+  }
+  const questions = answerQuestions(loaded);
   // Invitee cohort values are only ever added (decision 0045): each dimension's size names its values.
   const dimensions = loaded.plan.dimensions.map((dimension) => `${dimension.key}=${dimension.values.length}`).join(",");
-  const signature = `${loaded.threshold}:${respondents.size}:${comments.length}:${loaded.state.counts.total}:${dimensions}`;
+  const asked = questions.map((question) => `${question.key}=${question.options.length}`).join(",");
+  const signature = `${loaded.threshold}:${upToSeq}:${respondents.size}:${comments.length}:${loaded.state.counts.total}:${dimensions}:${asked}`;
   const cached = listableCache.get(loaded.survey.id);
-  if (cached && cached.signature === signature) return cached.listable;
+  if (cached && cached.signature === signature) return cached.groups;
 
-  const k = loaded.threshold;
-  const people = [...respondents.values()];
-  const kept = new Map<string, Set<string>>();
-  const patternOf = (answers: Record<string, string | null>, extra?: { key: string; value: string }) => {
-    const parts: string[] = [];
-    for (const [key, values] of kept) {
-      const answer = answers[key];
-      parts.push(typeof answer === "string" && values.has(answer) ? answer : "\u0001");
-    }
-    if (extra) {
-      const answer = answers[extra.key];
-      if (!kept.has(extra.key)) parts.push(answer === extra.value ? answer : "\u0001");
-      else if (answer === extra.value) parts[[...kept.keys()].indexOf(extra.key)] = answer;
-    }
-    return parts.join("\u0000");
-  };
-  const listable = new Set<string>();
+  const candidates: ListAtom[] = [];
   if (groupVisibility(loaded.suppression, [])?.visible) {
     const ordered = [...loaded.plan.dimensions].sort(
       (a, b) => keyRank(a.key) - keyRank(b.key) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
@@ -119,22 +120,16 @@ export function listableCohorts(loaded: LoadedSurvey, comments: readonly StoredC
     for (const dimension of ordered) {
       for (const value of dimension.values) {
         const group = groupVisibility(loaded.suppression, [{ key: dimension.key, value }]);
-        if (!group?.visible || group.size === 0) continue;
-        const sizes = new Map<string, number>();
-        for (const answers of people) {
-          const pattern = patternOf(answers, { key: dimension.key, value });
-          sizes.set(pattern, (sizes.get(pattern) ?? 0) + 1);
-        }
-        if ([...sizes.values()].some((size) => size > 0 && size < k)) continue;
-        if (!kept.has(dimension.key)) kept.set(dimension.key, new Set());
-        kept.get(dimension.key)?.add(value);
-        listable.add(cohortId(dimension.key, value));
+        if (group?.visible && group.size > 0) candidates.push({ key: dimension.key, value });
       }
     }
+    for (const question of questions) for (const value of question.options) candidates.push({ key: question.key, value });
   }
-  listableCache.set(loaded.survey.id, { signature, listable });
+  const chosen = chooseListableGroups([...respondents.values()], candidates, loaded.threshold);
+  const groups = groupVisibility(loaded.suppression, [])?.visible ? chosen : { ...chosen, wholeListable: false };
+  listableCache.set(loaded.survey.id, { signature, groups });
   if (listableCache.size > 500) listableCache.delete(listableCache.keys().next().value as string);
-  return listable;
+  return groups;
 }
 
 interface Scope {
@@ -201,53 +196,69 @@ interface Selection {
   comments: StoredComment[];
   scope: Scope;
   notice: string | null;
+  /** True when the group asked for is not listable: nothing is listed, not even counted. */
+  hidden: boolean;
+  groups: ListableGroups;
 }
 
-/** The comments a user may read for the report filters and cohorts asked for, before the per-comment filters. */
+/** Answer filters: a question key and the options asked for (any of them). */
+export type AnswerFilter = readonly [key: string, answers: readonly string[]];
+
+/**
+ * The comments a user may read for the report filters, answer filters and cohorts asked for, before the per-comment
+ * filters. Every atom named (a report filter, each option of an answer filter, a chosen cohort) must be listable;
+ * a report filter must also be visible in the plan. A union of options within one question is listed only when every
+ * option in it is listable (otherwise it would be a small cell, or the difference of two visible lists).
+ */
 async function selectComments(
   ctx: AppContext,
   actor: Actor,
   loaded: LoadedSurvey,
   filters: ReportFilter[],
   cohorts: CommentsRequest["cohorts"],
-  extraKeys: readonly string[],
+  answerFilters: readonly AnswerFilter[],
   page: string,
 ): Promise<Selection> {
   const dimensionKeys = loaded.plan.dimensions.map((dimension) => dimension.key);
+  const questionKeys = answerQuestions(loaded).map((question) => question.key);
+  const upToSeq = await publishedCommentSeq(ctx, loaded);
   const all = await listSurveyComments(
     ctx.database.db,
     loaded.survey.tenantId,
     loaded.survey.id,
-    [...new Set([...dimensionKeys, ...extraKeys])],
+    [...new Set([...dimensionKeys, ...questionKeys])],
     COMMENT_MIN_LENGTH,
-    await publishedCommentSeq(ctx, loaded),
+    upToSeq,
   );
-  const listable = listableCohorts(loaded, all);
-  const scope = await commentScope(ctx, actor, loaded, listable, cohorts);
-  const hidden = formatHiddenNotice(page);
-  const wholeVisible = groupVisibility(loaded.suppression, [])?.visible === true;
-  const filtersListable =
+  const groups = listableGroups(loaded, all, upToSeq);
+  const scope = await commentScope(ctx, actor, loaded, groups.atoms, cohorts);
+  const notice = formatHiddenNotice(page);
+  const listed =
+    groups.wholeListable &&
     groupVisibility(loaded.suppression, filters)?.visible === true &&
-    filters.every((filter) => listable.has(cohortId(filter.key, filter.value)));
-  if (!wholeVisible || !filtersListable) return { loaded, comments: [], scope, notice: hidden };
-  if (scope.message) return { loaded, comments: [], scope, notice: null };
-  let comments = all.filter((comment) => inGroup(comment, filters));
+    filters.every((filter) => groups.atoms.has(cohortId(filter.key, filter.value))) &&
+    answerFilters.every(([key, answers]) => answers.every((answer) => groups.atoms.has(atomId(key, answer))));
+  if (!listed) return { loaded, comments: [], scope, notice, hidden: true, groups };
+  if (scope.message) return { loaded, comments: [], scope, notice: null, hidden: false, groups };
+  let comments = all.filter(
+    (comment) => inGroup(comment, filters) && answerFilters.every(([key, answers]) => answers.includes(String(comment.answers[key] ?? ""))),
+  );
   if (scope.cohorts !== null) {
     const chosen = scope.cohorts;
     comments = chosen.length === 0 ? [] : comments.filter((comment) => inAnyCohort(comment, chosen));
   }
-  return { loaded, comments, scope, notice: scope.hiddenSome ? hidden : null };
+  return { loaded, comments, scope, notice: scope.hiddenSome ? notice : null, hidden: false, groups };
 }
 
 /**
  * The ids of the survey's comments this user may read on the Comments page, with no filter or cohort asked for: the
- * same selection (scope, assigned cohorts, listable cohorts, published blocks), used by social quotes so that a quote
+ * same selection (scope, assigned cohorts, listable groups, published blocks), used by social quotes so that a quote
  * is never something its reader could not see as a comment. Null when the user reads every comment of the survey
  * (Admins and internal accounts) and the survey's whole group is listable.
  */
 export async function readableCommentIds(ctx: AppContext, actor: Actor, loaded: LoadedSurvey): Promise<Set<string> | null> {
-  if (readsAllComments(actor) && groupVisibility(loaded.suppression, [])?.visible === true) return null;
   const selection = await selectComments(ctx, actor, loaded, [], undefined, [], "Comments");
+  if (readsAllComments(actor) && !selection.hidden) return null;
   return new Set(selection.comments.map((comment) => comment.id));
 }
 
@@ -306,12 +317,14 @@ function answerQuestions(loaded: LoadedSurvey) {
     .map((field) => ({ key: field.key, title: field.question, options: field.radioOptions }));
 }
 
-const toRow = (comment: StoredComment): CommentRow => ({
+const toRow = (comment: StoredComment, tagsShown: boolean): CommentRow => ({
   id: comment.id,
   text: comment.text,
   questionKey: comment.questionKey,
   recommendation: comment.direction === "do well" || comment.direction === "do better" ? comment.direction : null,
-  recommendTag: (["recommend", "neutral", "won't recommend"] as const).find((tag) => tag === comment.recommendTag) ?? null,
+  recommendTag: tagsShown
+    ? ((["recommend", "neutral", "won't recommend"] as const).find((tag) => tag === comment.recommendTag) ?? null)
+    : null,
   sentiment: (COMMENT_SENTIMENTS as readonly string[]).includes(comment.sentiment)
     ? (comment.sentiment as CommentRow["sentiment"])
     : "none",
@@ -352,15 +365,12 @@ export async function listComments(
       });
     }
   }
-  const selection = await selectComments(
-    ctx,
-    actor,
-    loaded,
-    filters,
-    request.cohorts,
-    answerFilters.map(([key]) => key),
-    "Comments",
-  );
+  if (filters.length + answerFilters.length > MAX_REPORT_FILTERS) {
+    throw new AppError("VALIDATION_FAILED", "Comments can be narrowed by at most two cohorts or questions at once.", {
+      fields: { questions: `At most ${MAX_REPORT_FILTERS} filters across cohorts and answers` },
+    });
+  }
+  const selection = await selectComments(ctx, actor, loaded, filters, request.cohorts, answerFilters, "Comments");
   const needle = search.toLocaleLowerCase();
   const keep = <T>(list: readonly T[] | undefined) => (list && list.length > 0 ? new Set<T>(list) : null);
   const directions = keep(request.recommendations);
@@ -368,6 +378,8 @@ export async function listComments(
   const sentiments = keep(request.sentiments);
   const emotions = keep(request.emotions);
   const questionKeys = keep(request.questionKeys);
+  // Rows show the recommend tag only when every tag class is listable; otherwise it can be neither shown nor asked.
+  const tagsHidden = tags !== null && !selection.groups.tagsShown;
   const matching = selection.comments.filter(
     (comment) =>
       (!questionKeys || questionKeys.has(comment.questionKey)) &&
@@ -375,21 +387,32 @@ export async function listComments(
       (!tags || tags.has(comment.recommendTag as never)) &&
       (!sentiments || sentiments.has(comment.sentiment as never)) &&
       (!emotions || emotions.has(comment.emotion as never)) &&
-      answerFilters.every(([key, answers]) => answers.includes(String(comment.answers[key] ?? ""))) &&
       (needle === "" || comment.text.toLocaleLowerCase().includes(needle)),
   );
-  const truncated = !options.uncapped && needle === "" && matching.length > COMMENT_DISPLAY_CAP;
-  const shown = truncated ? matching.slice(0, COMMENT_DISPLAY_CAP) : matching;
+  // A searched list holds no one or at least k respondents who count; a narrower one is hidden (decision 0053). The
+  // label filters (question, direction, sentiment, emotion) select by what every row of the listable list shows.
+  const people = countingRespondents(matching);
+  const tooFew = needle !== "" && people.all > 0 && people.counting < loaded.threshold;
+  const hidden = selection.hidden || tagsHidden || tooFew;
+  const truncated = !hidden && !options.uncapped && needle === "" && matching.length > COMMENT_DISPLAY_CAP;
+  const shown = hidden ? [] : truncated ? matching.slice(0, COMMENT_DISPLAY_CAP) : matching;
   return {
-    comments: shown.map(toRow),
-    total: matching.length,
+    comments: shown.map((comment) => toRow(comment, selection.groups.tagsShown)),
+    total: hidden ? 0 : matching.length,
     truncated,
-    notice: selection.notice,
+    hidden,
+    notice: hidden ? formatHiddenNotice("Comments") : selection.notice,
     scope: { restricted: selection.scope.restricted, message: selection.scope.message },
     options: {
       cohorts: selection.scope.options,
       openQuestions: openKeys.map((key) => ({ key, title: loaded.fields.find((field) => field.key === key)?.question ?? key })),
-      answerQuestions: questions,
+      // Offered: the listable options only (like cohorts); other known options are accepted and answered hidden.
+      answerQuestions: questions
+        .map((question) => ({
+          ...question,
+          options: question.options.filter((option) => selection.groups.atoms.has(atomId(question.key, option))),
+        }))
+        .filter((question) => (question.key === "lowi_recommend" ? selection.groups.tagsShown : question.options.length > 0)),
     },
   };
 }
@@ -406,7 +429,7 @@ export async function getThematicReport(
   requireFeature(actor, loaded.tenant, "ThematicAnalysis", "Thematic Analysis");
   checkFilters(loaded, filters);
   const selection = await selectComments(ctx, actor, loaded, filters, cohorts, [], "Themes");
-  if (selection.notice && selection.comments.length === 0 && !selection.scope.message) {
+  if (selection.hidden) {
     return hiddenReport(loaded, filters, "Themes");
   }
   const inputs: ThemeInput[] = selection.comments

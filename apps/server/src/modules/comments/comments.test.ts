@@ -16,6 +16,8 @@ import {
   excerptsOf,
 } from "./comments.test-helpers.js";
 
+const HIDDEN_NOTICE = "Comments are hidden as the number available falls below the visibility threshold.";
+
 describe("comment analysis and comment reports", () => {
   let testApp: TestApp;
   let company: Company;
@@ -150,12 +152,16 @@ describe("comment analysis and comment reports", () => {
     });
   });
 
-  it("searches case-insensitively by substring, without the cap", async () => {
+  it("searches case-insensitively by substring, without the cap; a search matching 1..k−1 respondents is hidden", async () => {
+    // One respondent's two comments: below k, so the list is hidden with the spec's notice, not listed or counted.
     const one = (await comments({ search: "RESPONDENT #42#" })).json();
-    expect(one.comments.map((row: { text: string }) => row.text).sort()).toEqual([
-      "Respondent #42# wishes for clearer communication about pay raises.",
-      "Woman respondent #42# loves the supportive teamwork and kind colleagues.",
-    ]);
+    expect(one).toMatchObject({ comments: [], total: 0, hidden: true, notice: HIDDEN_NOTICE });
+    const five = (await comments({ search: "RESPONDENT #4" })).json();
+    expect(five.hidden).toBe(false);
+    expect(new Set(five.comments.map((row: { text: string }) => row.text.match(/#(\d+)#/)?.[1])).size).toBeGreaterThanOrEqual(5);
+    expect(five.comments.every((row: { text: string }) => row.text.toLowerCase().includes("respondent #4"))).toBe(true);
+    const none = (await comments({ search: "no such words anywhere" })).json();
+    expect(none).toMatchObject({ comments: [], total: 0, hidden: false, notice: null });
     const many = (await comments({ search: "supportive" })).json();
     expect(many.truncated).toBe(false);
     expect(many.comments.length).toBe(RESPONSES + 1 - 1);

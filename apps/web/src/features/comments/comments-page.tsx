@@ -7,6 +7,7 @@ import {
   type CommentRow,
   type CommentsResponse,
   type SelectedFilters,
+  MAX_REPORT_FILTERS,
 } from "@hearth/shared";
 import {
   Alert,
@@ -133,6 +134,10 @@ function FilterPanel({ data, filters, onChange, fill }: FilterPanelProps) {
   const answerQuestions = data.options.answerQuestions.filter((question) => question.key !== "lowi_recommend");
   const [answerKey, setAnswerKey] = useState<string | null>(null);
   const answerQuestion = answerQuestions.find((question) => question.key === answerKey) ?? null;
+  // Cohort filters and answered questions together: at most MAX_REPORT_FILTERS (the server refuses more).
+  const [reportFilters] = useReportFilters();
+  const answered = Object.entries(filters.questions ?? {}).filter(([, values]) => values.length > 0).length;
+  const filtersFull = reportFilters.length + answered >= MAX_REPORT_FILTERS;
   const cohortValues = (filters.cohorts ?? (data.scope.restricted ? data.options.cohorts : [])).map(cohortKey);
   const active = serialiseFilters(filters) !== serialiseFilters(data.scope.restricted ? { cohorts: filters.cohorts } : {});
   return (
@@ -222,7 +227,9 @@ function FilterPanel({ data, filters, onChange, fill }: FilterPanelProps) {
                 data={answerQuestions.map((question) => ({
                   value: question.key,
                   label: `${filters.questions?.[question.key]?.length ? "✓ " : ""}${fill(question.title)}`,
+                  disabled: filtersFull && !filters.questions?.[question.key]?.length,
                 }))}
+                description={filtersFull ? `At most ${MAX_REPORT_FILTERS} filters across cohorts and answers.` : undefined}
                 value={answerKey}
                 onChange={setAnswerKey}
                 searchable
@@ -331,7 +338,7 @@ function CommentsView({ surveyId, saved }: { surveyId: string; saved: SelectedFi
                 {data.scope.message}
               </Alert>
             )}
-            {data.notice && <HiddenNotice notice={data.notice} title="Some comments are hidden" />}
+            {data.notice && !data.hidden && <HiddenNotice notice={data.notice} title="Some comments are hidden" />}
             {!data.scope.message && (
               <>
                 <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
@@ -369,12 +376,17 @@ function CommentsView({ surveyId, saved }: { surveyId: string; saved: SelectedFi
                   <Text size="sm" c="dimmed" aria-live="polite" data-testid="comments-count">
                     {filtering
                       ? "Filtering…"
-                      : data.truncated
-                        ? `Showing the first ${data.comments.length} of ${data.total.toLocaleString("en-US")} comments. Search or filter to find others.`
-                        : `${data.total.toLocaleString("en-US")} ${data.total === 1 ? "comment" : "comments"}`}
+                      : data.hidden
+                        ? ""
+                        : data.truncated
+                          ? `Showing the first ${data.comments.length} of ${data.total.toLocaleString("en-US")} comments. Search or filter to find others.`
+                          : `${data.total.toLocaleString("en-US")} ${data.total === 1 ? "comment" : "comments"}`}
                   </Text>
                 </Group>
-                {data.comments.length === 0 ? (
+                {data.hidden && data.notice ? (
+                  // A hidden list is neither listed nor counted: the spec's notice stands in its place.
+                  <HiddenNotice notice={data.notice} title="Comments hidden" />
+                ) : data.comments.length === 0 ? (
                   <EmptyComments />
                 ) : phone ? (
                   <CommentCards comments={data.comments} />
