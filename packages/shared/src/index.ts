@@ -46,3 +46,4 @@ export * from "./data-import/index.js";
 export * from "./csv-cells.js";
 export * from "./team/index.js";
 export * from "./uploads.js";
+export * from "./redirect-path.js";
