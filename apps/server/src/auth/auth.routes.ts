@@ -3,6 +3,7 @@ import { type PublicConfig, publicConfigSchema, redirectPathOrNull } from "@hear
 import type { AppContext } from "../app-context.js";
 import { resolveActor } from "../lib/actor.js";
 import { AppError, refusedWhileSwitched, toErrorBody } from "../lib/errors.js";
+import { AUTH_ARRAY_MAX_ITEMS, arraysWithin } from "../lib/json-depth.js";
 import { appOrigins } from "../lib/origin-check.js";
 import { defineRoute } from "../lib/route.js";
 import { AUTH_RULES_HEADER, applyAuthRules, markRulesApplied } from "./auth-rules.js";
@@ -44,6 +45,11 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     schema: { hide: true },
     handler: async (request, reply) => {
       const { url, path } = resolveAuthPath(ctx, request.url);
+      if (!arraysWithin(request.body, AUTH_ARRAY_MAX_ITEMS)) {
+        throw new AppError("VALIDATION_FAILED", `A list in this request may hold ${AUTH_ARRAY_MAX_ITEMS} items at most.`, {
+          fields: { _: `At most ${AUTH_ARRAY_MAX_ITEMS} items` },
+        });
+      }
       refuseUnsafeCallbacks(ctx, request, url);
       await refuseWhileSwitched(ctx, request, path);
       await applyAuthRules(ctx, request, path);

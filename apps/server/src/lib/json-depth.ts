@@ -25,3 +25,17 @@ export function jsonDepthWithin(text: string, maxDepth: number): boolean {
   }
   return true;
 }
+
+/**
+ * Better Auth's request bodies are validated by Better Auth's own schemas, whose arrays (OAuth scopes) have no bound;
+ * auth.routes.ts refuses a body holding a longer array before Better Auth sees it, and the OpenAPI document states
+ * the same bound on those schemas.
+ */
+export const AUTH_ARRAY_MAX_ITEMS = 50;
+
+/** True when no array anywhere in a parsed JSON value is longer than `maxItems` (the value's depth is bounded already). */
+export function arraysWithin(value: unknown, maxItems: number): boolean {
+  if (Array.isArray(value)) return value.length <= maxItems && value.every((item) => arraysWithin(item, maxItems));
+  if (value && typeof value === "object") return Object.values(value).every((item) => arraysWithin(item, maxItems));
+  return true;
+}

@@ -46,7 +46,7 @@ describe("origin check on state-changing requests", () => {
   });
 
   it("refuses cross-site, none, a foreign or null Origin, and a cookie with neither header", async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "none" },
       { origin: "https://sibling.hearth.test" },
