@@ -47,3 +47,4 @@ export * from "./csv-cells.js";
 export * from "./team/index.js";
 export * from "./uploads.js";
 export * from "./redirect-path.js";
+export * from "./certification/credential-bounds.js";

@@ -1,3 +1,4 @@
+import { CREDENTIAL_MAX_BYTES, CREDENTIAL_MAX_DEPTH, VERIFY_FILE_MAX_BYTES } from "@hearth/shared";
 import { jsonDepthWithin } from "../../lib/json-depth.js";
 import { BakedCredentialError, isPng, readBakedCredential } from "./baking.js";
 
@@ -7,12 +8,7 @@ import { BakedCredentialError, isPng, readBakedCredential } from "./baking.js";
  * and its JSON, each bounded. Pure; credential-reader.ts runs it on a worker thread with a time limit.
  */
 
-/** A badge image sent for verification: 512 KiB at most (Hearth's own badge PNGs are under 100 kB). */
-export const VERIFY_FILE_MAX_BYTES = 512 * 1024;
-/** A credential, sent or baked, as UTF-8 text: 32 KiB at most (Hearth's credentials are about 3 kB). */
-export const CREDENTIAL_MAX_BYTES = 32 * 1024;
-/** Nesting of a credential's JSON (Hearth's nest 5 levels deep). */
-export const CREDENTIAL_MAX_DEPTH = 16;
+export { CREDENTIAL_MAX_BYTES, CREDENTIAL_MAX_DEPTH, VERIFY_FILE_MAX_BYTES };
 
 export type CredentialReadProblem =
   | "file-too-large"
