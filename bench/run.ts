@@ -22,6 +22,7 @@ import { badgesPart } from "./lib/badges.js";
 import { billingPart } from "./lib/billing.js";
 import { dataImportPart } from "./lib/data-import.js";
 import { notificationsPart } from "./lib/notifications.js";
+import { credentialBombPart } from "./lib/credential-bomb.js";
 import { httpMeasures } from "./lib/http-measures.js";
 import { ROOT, type Spawned, freePort, hearthLaunch, killAll, minimalLaunch, spawnUntilHealthy } from "./lib/processes.js";
 import {
@@ -313,6 +314,8 @@ async function main(): Promise<void> {
   if (runs("data_import")) measures.push(...(await dataImportPart(freshDir(), log, notes)));
   // 3e. Live notifications (issue 15): 1,000 server-sent event streams told of a survey's publication (bench/lib/notifications.ts).
   if (runs("notifications")) measures.push(...(await notificationsPart(freshDir(), log, notes)));
+  // 3f. Credential verification under decompression bombs (issue 23 H2): refusal time, health wait, memory (bench/lib/credential-bomb.ts).
+  if (runs("credential_bomb")) measures.push(...(await credentialBombPart(freshDir(), log, notes)));
 
   // 4. Response ingest: the app in this process next to the bare one-insert route, PGlite then PostgreSQL.
   const ingestResults: IngestResult[] = [];

@@ -24,9 +24,14 @@ const START = "issue 11 item 11";
 const WEB = "issue 11 item 10";
 const IMPORTS = "issue 14";
 const NOTIFICATIONS = "issue 15";
+const CREDENTIALS = "issue 23 (H2)";
 
 /** Goals by entry name. Entries not listed here have no stated goal. */
 export const GOALS: Readonly<Record<string, Goal>> = {
+  // a 1 MB PNG inflating to 1 GiB refused in under 2 s, /api/health never waiting 1 s, the server growing < 300 MB
+  credential_bomb_refusal_ms: atMost("value", 2_000, CREDENTIALS),
+  credential_bomb_health_wait_ms: atMost("value", 1_000, CREDENTIALS),
+  credential_bomb_rss_growth_mb: atMost("value", 300, CREDENTIALS),
   start_cold: atMost("value", 5_000, START),
   start_warm: atMost("value", 1_500, START),
   response_ingest_pglite: atLeast("ratio", 0.5, INGEST),

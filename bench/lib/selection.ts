@@ -18,6 +18,7 @@ export const PARTS = {
   badges: ["badge_png_render_p95", "badge_embed_cached"],
   data_import: ["csv_import_100k", "csv_import_peak_memory"],
   notifications: ["notification_fanout", "notification_fanout_p50"],
+  credential_bomb: ["credential_bomb_refusal_ms", "credential_bomb_health_wait_ms", "credential_bomb_rss_growth_mb"],
   ingest_pglite: ["response_ingest_pglite", "response_ingest_pglite_p99"],
   ingest_postgres: ["response_ingest_postgres", "response_ingest_postgres_p99"],
   analysis_lag_pglite: ["comment_analysis_lag_s"],

@@ -10,6 +10,7 @@ import { type DatabaseHandle, migrateDatabase } from "./db/client.js";
 import type { Env } from "./env.js";
 import { JobQueue } from "./jobs/queue.js";
 import { registerErrorHandler, toErrorBody } from "./lib/errors.js";
+import { registerJsonBodyParser } from "./lib/json-body.js";
 import { registerOpenApi } from "./lib/openapi.js";
 import { appOrigins, registerOriginCheck } from "./lib/origin-check.js";
 import { RateLimiter } from "./lib/rate-limit.js";
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // Input is validated by each route's zod schema (lib/route.ts); the JSON schemas exist for the OpenAPI document.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerJsonBodyParser(app);
 
   const jobs = new JobQueue(database, app.log, {
     runWorkers: options.runJobWorkers ?? true,

@@ -46,3 +46,5 @@ export * from "./data-import/index.js";
 export * from "./csv-cells.js";
 export * from "./team/index.js";
 export * from "./uploads.js";
+export * from "./redirect-path.js";
+export * from "./certification/credential-bounds.js";

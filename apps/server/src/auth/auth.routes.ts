@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type PublicConfig, publicConfigSchema } from "@hearth/shared";
+import { type PublicConfig, publicConfigSchema, redirectPathOrNull } from "@hearth/shared";
 import type { AppContext } from "../app-context.js";
 import { resolveActor } from "../lib/actor.js";
 import { AppError, refusedWhileSwitched, toErrorBody } from "../lib/errors.js";
+import { AUTH_ARRAY_MAX_ITEMS, arraysWithin } from "../lib/json-depth.js";
+import { appOrigins } from "../lib/origin-check.js";
 import { defineRoute } from "../lib/route.js";
 import { AUTH_RULES_HEADER, applyAuthRules, markRulesApplied } from "./auth-rules.js";
 
@@ -43,6 +45,12 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     schema: { hide: true },
     handler: async (request, reply) => {
       const { url, path } = resolveAuthPath(ctx, request.url);
+      if (!arraysWithin(request.body, AUTH_ARRAY_MAX_ITEMS)) {
+        throw new AppError("VALIDATION_FAILED", `A list in this request may hold ${AUTH_ARRAY_MAX_ITEMS} items at most.`, {
+          fields: { _: `At most ${AUTH_ARRAY_MAX_ITEMS} items` },
+        });
+      }
+      refuseUnsafeCallbacks(ctx, request, url);
       await refuseWhileSwitched(ctx, request, path);
       await applyAuthRules(ctx, request, path);
       return forwardToBetterAuth(ctx, request, reply, url, path);
@@ -58,6 +66,40 @@ async function refuseWhileSwitched(ctx: AppContext, request: FastifyRequest, pat
   if (request.method !== "POST" || path === "/sign-out" || !request.headers.cookie) return;
   const actor = await resolveActor(ctx, request);
   if (actor?.tenantSwitch) throw refusedWhileSwitched();
+}
+
+/** The fields in which Better Auth takes a URL to send the browser to afterwards. */
+const CALLBACK_FIELDS = ["callbackURL", "redirectTo", "errorCallbackURL", "newUserCallbackURL"] as const;
+
+/**
+ * Every callback URL sent to Better Auth, in the body or the query, is a path of this site by the one redirect rule
+ * (packages/shared redirect-path.ts, decision 0057) or an absolute URL on the app's own origin; anything else is a
+ * 400 before Better Auth sees it.
+ */
+function refuseUnsafeCallbacks(ctx: AppContext, request: FastifyRequest, url: URL): void {
+  const origins = appOrigins(ctx.env);
+  const body =
+    request.body && typeof request.body === "object" && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+  for (const field of CALLBACK_FIELDS) {
+    for (const value of [body[field], ...url.searchParams.getAll(field)]) {
+      if (value === undefined || value === null) continue;
+      if (typeof value === "string" && isSafeCallback(value, origins)) continue;
+      throw new AppError("VALIDATION_FAILED", "The address to return to must be a page of this site.", {
+        fields: { [field]: "Must be a page of this site" },
+      });
+    }
+  }
+}
+
+function isSafeCallback(value: string, origins: string[]): boolean {
+  if (redirectPathOrNull(value) !== null) return true;
+  let absolute: URL;
+  try {
+    absolute = new URL(value);
+  } catch {
+    return false;
+  }
+  return origins.includes(absolute.origin) && redirectPathOrNull(`${absolute.pathname}${absolute.search}${absolute.hash}`) !== null;
 }
 
 /**

@@ -8,6 +8,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../app-context.js";
+import { AUTH_ARRAY_MAX_ITEMS } from "./json-depth.js";
 
 type Json = Record<string, unknown>;
 
@@ -121,6 +122,18 @@ export function finishDocument(document: Json, auth: AuthDocument | null): Json 
  * description, OpenAPI 3.0's `nullable` written as 3.1's null type, and only the schemas its paths use, renamed
  * BetterAuth* so they never meet Hearth's.
  */
+/** States on every array of a Better Auth request body the bound auth.routes.ts enforces (AUTH_ARRAY_MAX_ITEMS). */
+function boundArrays(schema: unknown): void {
+  if (!schema || typeof schema !== "object") return;
+  const node = schema as Json;
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes("array") && typeof node.maxItems !== "number") node.maxItems = AUTH_ARRAY_MAX_ITEMS;
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) boundArrays(item);
+    else boundArrays(value);
+  }
+}
+
 function authPaths(auth: AuthDocument): { paths: Record<string, Json>; schemas: Json } {
   const rename = (value: unknown) =>
     JSON.parse(JSON.stringify(value).replace(/"#\/components\/schemas\/([^"]+)"/g, '"#/components/schemas/BetterAuth$1"'));
@@ -131,6 +144,7 @@ function authPaths(auth: AuthDocument): { paths: Record<string, Json>; schemas: 
       const operation = item[method] as Json | undefined;
       if (!operation) continue;
       const { description, tags: _tags, security: _security, ...rest } = nullAsType(rename(operation)) as Json;
+      boundArrays(rest.requestBody);
       served[method] = {
         summary: summaryOf(typeof description === "string" ? description : "", url),
         ...(description ? { description } : {}),

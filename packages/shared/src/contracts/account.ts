@@ -14,12 +14,13 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
+/** PATCH /api/account: only the fields sent change; an optional field sent as null or "" is cleared. */
 export const accountUpdateSchema = z.object({
   firstName: optionalText(100),
   lastName: optionalText(100),
   phone: optionalText(40),
   jobTitle: optionalText(150),
-  email: z.email("Enter a valid email address").max(254),
+  email: z.email("Enter a valid email address").max(254).optional(),
 });
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 

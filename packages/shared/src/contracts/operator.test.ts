@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath, switchBannerText, VISIBILITY_MESSAGES } from "./operator.js";
+import { safeRedirectPath } from "../redirect-path.js";
+import { switchBannerText, VISIBILITY_MESSAGES } from "./operator.js";
 
 describe("safeRedirectPath", () => {
   it("keeps paths of this site with their query and hash", () => {

@@ -79,42 +79,6 @@ export const activityLogPageSchema = z.object({
 });
 export type ActivityLogPage = z.infer<typeof activityLogPageSchema>;
 
-/** A backslash (browsers read it as a slash) or a control character (browsers drop tabs and newlines). */
-function hasBackslashOrControl(text: string): boolean {
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    if (char === "\\" || code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-
-/**
- * A redirect target after the switch: a path on this site only. Read the way the browser will (URL parsing against
- * a placeholder origin, which resolves backslashes, tabs and encoded dots), and kept only when it stays on that
- * origin; anything else, and a path that must be decoded to mean something else, becomes the fallback.
- */
-export function safeRedirectPath(raw: string | null | undefined, fallback = "/dashboard"): string {
-  if (!raw || raw.length > 2000 || !raw.startsWith("/") || raw.startsWith("//")) return fallback;
-  if (hasBackslashOrControl(raw)) return fallback;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    return fallback;
-  }
-  // Once decoded (by a router, a server, a careless reader) it must still be a plain path of this site.
-  if (hasBackslashOrControl(decoded) || decoded.startsWith("//") || /^\/[^/]*:/.test(decoded)) return fallback;
-  const base = "https://hearth.invalid";
-  let url: URL;
-  try {
-    url = new URL(raw, base);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 export const COMPANIES_PAGE_SIZE = 20;
 
 export const companiesQuerySchema = z.object({

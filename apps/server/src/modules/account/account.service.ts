@@ -37,8 +37,9 @@ export async function updateAccount(
 ): Promise<{ account: Account; emailChangeRequested: boolean }> {
   const current = await findUserInTenant(db, actor.tenantId, actor.userId);
   if (!current) throw unauthenticated();
-  const newEmail = input.email.trim().toLowerCase();
-  const emailChangeRequested = newEmail !== current.email;
+  // PATCH: a field that is not sent is not changed (decision 0057); null or "" clears an optional field
+  const newEmail = input.email === undefined ? null : input.email.trim().toLowerCase();
+  const emailChangeRequested = newEmail !== null && newEmail !== current.email;
   if (emailChangeRequested) {
     try {
       await auth.api.changeEmail({ body: { newEmail, callbackURL: "/dashboard/settings?emailChanged=1" }, headers });
@@ -49,15 +50,22 @@ export async function updateAccount(
       throw error;
     }
   }
-  const name = [input.firstName, input.lastName].filter(Boolean).join(" ") || current.name;
-  const updated = await updateUserInTenant(db, actor.tenantId, actor.userId, {
-    firstName: input.firstName ?? null,
-    lastName: input.lastName ?? null,
-    phone: input.phone ?? null,
-    jobTitle: input.jobTitle ?? null,
-    name,
-    pendingEmail: emailChangeRequested ? newEmail : null,
-  });
+  const changes: Parameters<typeof updateUserInTenant>[3] = {};
+  if (input.firstName !== undefined) changes.firstName = input.firstName;
+  if (input.lastName !== undefined) changes.lastName = input.lastName;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  if (input.jobTitle !== undefined) changes.jobTitle = input.jobTitle;
+  if (input.firstName !== undefined || input.lastName !== undefined) {
+    const firstName = input.firstName !== undefined ? input.firstName : current.firstName;
+    const lastName = input.lastName !== undefined ? input.lastName : current.lastName;
+    changes.name = [firstName, lastName].filter(Boolean).join(" ") || current.name;
+  }
+  // sending the current address withdraws a pending change, as before; not sending it leaves the pending one
+  if (newEmail !== null) changes.pendingEmail = emailChangeRequested ? newEmail : null;
+  const updated =
+    Object.keys(changes).length > 0
+      ? await updateUserInTenant(db, actor.tenantId, actor.userId, changes)
+      : await findUserInTenant(db, actor.tenantId, actor.userId);
   if (!updated) throw unauthenticated();
   return { account: toAccount(updated), emailChangeRequested };
 }

@@ -57,10 +57,10 @@ describe("PNG baking", () => {
     const altered = Buffer.from(baked);
     const at = altered.indexOf(Buffer.from("Caf"));
     altered[at] = "D".charCodeAt(0);
-    expect(() => readBakedCredential(altered)).toThrow(/CRC/);
-    expect(() => readBakedCredential(baked.subarray(0, baked.length - 5))).toThrow(/Truncated|IEND/);
+    expect(() => readBakedCredential(altered)).toThrow(/not-an-image/);
+    expect(() => readBakedCredential(baked.subarray(0, baked.length - 5))).toThrow(/not-an-image/);
     expect(() => bakePng(Buffer.from("not a png"), CREDENTIAL)).toThrow(/Not a PNG/);
-    expect(() => readBakedCredential(Buffer.from("hello"))).toThrow(/PNG or SVG/);
+    expect(() => readBakedCredential(Buffer.from("hello"))).toThrow(/not-an-image/);
   });
 });
 

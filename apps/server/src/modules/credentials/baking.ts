@@ -72,16 +72,41 @@ interface ITxt {
   text: string;
 }
 
-function parseITxt(data: Buffer): ITxt {
+/** Why a badge file's credential could not be read; the reader's caller turns each into its own 4xx message. */
+export type BakedCredentialProblem = "not-an-image" | "credential-too-large";
+
+export class BakedCredentialError extends Error {
+  constructor(readonly problem: BakedCredentialProblem) {
+    super(problem);
+    this.name = "BakedCredentialError";
+  }
+}
+
+/** Reads an iTXt chunk whose text may be `maxTextBytes` long at most: a compressed one is inflated no further. */
+function parseITxt(data: Buffer, maxTextBytes = Number.POSITIVE_INFINITY): ITxt {
   const keywordEnd = data.indexOf(0);
-  if (keywordEnd < 1) throw new Error("Malformed iTXt chunk");
+  if (keywordEnd < 1) throw new BakedCredentialError("not-an-image");
   const keyword = data.toString("latin1", 0, keywordEnd);
   const compressed = data[keywordEnd + 1] === 1;
   const languageEnd = data.indexOf(0, keywordEnd + 3);
   const translatedEnd = languageEnd < 0 ? -1 : data.indexOf(0, languageEnd + 1);
-  if (translatedEnd < 0) throw new Error("Malformed iTXt chunk");
+  if (translatedEnd < 0) throw new BakedCredentialError("not-an-image");
   const raw = data.subarray(translatedEnd + 1);
-  return { keyword, text: (compressed ? inflateSync(raw) : raw).toString("utf8") };
+  if (!compressed) {
+    if (raw.length > maxTextBytes) throw new BakedCredentialError("credential-too-large");
+    return { keyword, text: raw.toString("utf8") };
+  }
+  if (keyword !== PNG_KEYWORD) return { keyword, text: "" };
+  let text: Buffer;
+  try {
+    // maxOutputLength stops the inflation as soon as the output would pass the bound (a decompression bomb costs
+    // the bound, not its declared size)
+    text = inflateSync(raw, Number.isFinite(maxTextBytes) ? { maxOutputLength: maxTextBytes } : {});
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new BakedCredentialError("credential-too-large");
+    throw new BakedCredentialError("not-an-image");
+  }
+  return { keyword, text: text.toString("utf8") };
 }
 
 /**
@@ -134,12 +159,36 @@ export function bakeSvg(svg: string, credential: string): string {
 const decodeXmlEntities = (text: string) =>
   text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&apos;", "'").replaceAll("&amp;", "&");
 
+const OPEN_TAG = "<openbadges:credential";
+const CLOSE_TAG = "</openbadges:credential>";
+
+/**
+ * The first `openbadges:credential` element, found with indexOf only (linear in the file, whatever it holds; the
+ * regular expression above is kept for baking our own images).
+ */
+function credentialElement(svg: string): { openTag: string; body: string } | null {
+  let at = svg.indexOf(OPEN_TAG);
+  while (at >= 0) {
+    const next = svg[at + OPEN_TAG.length];
+    if (next === ">" || next === "/" || (next !== undefined && /\s/.test(next))) break;
+    at = svg.indexOf(OPEN_TAG, at + OPEN_TAG.length);
+  }
+  if (at < 0) return null;
+  const tagEnd = svg.indexOf(">", at);
+  if (tagEnd < 0) return null;
+  const openTag = svg.slice(at, tagEnd + 1);
+  if (openTag.endsWith("/>")) return { openTag, body: "" };
+  const close = svg.indexOf(CLOSE_TAG, tagEnd);
+  if (close < 0) return null;
+  return { openTag, body: svg.slice(tagEnd + 1, close) };
+}
+
 function readSvgCredential(svg: string): string | null {
-  const match = CREDENTIAL_ELEMENT.exec(svg);
+  const match = credentialElement(svg);
   if (!match) return null;
-  const verify = /\sverify="([^"]*)"/.exec(match[0]);
+  const verify = /\sverify="([^"]*)"/.exec(match.openTag);
   if (verify) return decodeXmlEntities(verify[1] as string);
-  const body = match[1] ?? "";
+  const body = match.body;
   const sections = [...body.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)];
   const text = sections.length > 0 ? sections.map((section) => section[1]).join("") : decodeXmlEntities(body);
   return text.trim() === "" ? null : text;
@@ -149,16 +198,25 @@ function readSvgCredential(svg: string): string | null {
  * The credential baked into a PNG or SVG badge, as the text that was baked (JSON or a compact JWT), or null when
  * the file holds none. Throws when the file is neither a well-formed PNG nor an SVG.
  */
-export function readBakedCredential(file: Buffer): string | null {
+export function readBakedCredential(file: Buffer, maxCredentialBytes = Number.POSITIVE_INFINITY): string | null {
   if (isPng(file)) {
-    for (const chunk of pngChunks(file)) {
+    let chunks: PngChunk[];
+    try {
+      chunks = pngChunks(file);
+    } catch {
+      throw new BakedCredentialError("not-an-image");
+    }
+    for (const chunk of chunks) {
       if (chunk.type !== "iTXt") continue;
-      const text = parseITxt(chunk.data);
+      const text = parseITxt(chunk.data, maxCredentialBytes);
       if (text.keyword === PNG_KEYWORD) return text.text;
     }
     return null;
   }
   const text = file.toString("utf8");
-  if (!/<svg\b/.test(text)) throw new Error("Not a PNG or SVG badge");
-  return readSvgCredential(text);
+  if (!/<svg\b/.test(text)) throw new BakedCredentialError("not-an-image");
+  const credential = readSvgCredential(text);
+  if (credential !== null && Buffer.byteLength(credential, "utf8") > maxCredentialBytes)
+    throw new BakedCredentialError("credential-too-large");
+  return credential;
 }

@@ -4,7 +4,7 @@ import { verifyPageUrl } from "../certifications/badge-actions.service.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, notFound } from "../../lib/errors.js";
 import { forgetHeldBadges } from "../badges/badges.service.js";
-import { readBakedCredential } from "./baking.js";
+import { type CredentialReader, readProblemError } from "./credential-reader.js";
 import {
   type Credential,
   buildBadgeCredential,
@@ -141,47 +141,32 @@ export interface VerifyAnswer extends VerificationResult {
   source: "credential" | "png" | "svg";
 }
 
-const invalid = (message: string) => new AppError("VALIDATION_FAILED", message, { fields: { credential: message } });
-
-function parseCredentialText(text: string): Credential {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw invalid("The credential is not JSON (a JWT credential is not accepted; Hearth issues Data Integrity credentials).");
+/**
+ * Verifies a credential, or the credential baked into an uploaded badge PNG or SVG. The submission is read and
+ * parsed on the reader's thread, bounded in size, depth and time (docs/decisions/0054); only a credential that
+ * passed those bounds reaches the signature check here.
+ */
+export async function verifySubmission(
+  ctx: AppContext,
+  reader: CredentialReader,
+  input: VerifyInput,
+  now = new Date(),
+): Promise<VerifyAnswer> {
+  if (input.file === undefined && input.credential === undefined) {
+    throw new AppError("VALIDATION_FAILED", "Send a credential or a badge file.", {
+      fields: { credential: "Send a credential or a badge file." },
+    });
   }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw invalid("The credential must be a JSON object.");
-  return parsed as Credential;
-}
-
-/** Verifies a credential, or the credential baked into an uploaded badge PNG or SVG. */
-export async function verifySubmission(ctx: AppContext, input: VerifyInput, now = new Date()): Promise<VerifyAnswer> {
-  let credential: Credential;
-  let source: VerifyAnswer["source"] = "credential";
-  if (input.file !== undefined) {
-    const bytes = Buffer.from(input.file, "base64");
-    let text: string | null;
-    try {
-      text = readBakedCredential(bytes);
-    } catch (error) {
-      throw new AppError("VALIDATION_FAILED", "The file is not a readable PNG or SVG badge.", {
-        fields: { file: error instanceof Error ? error.message : "Unreadable file" },
-      });
-    }
-    if (text === null)
-      throw new AppError("VALIDATION_FAILED", "This image holds no Open Badges credential.", { fields: { file: "No baked credential" } });
-    source = bytes[0] === 0x89 ? "png" : "svg";
-    credential = parseCredentialText(text);
-  } else if (typeof input.credential === "string") {
-    credential = parseCredentialText(input.credential);
-  } else if (input.credential) {
-    credential = input.credential;
-  } else {
-    throw invalid("Send a credential or a badge file.");
-  }
+  const outcome = await reader.read(
+    input.file !== undefined
+      ? { file: input.file }
+      : { text: typeof input.credential === "string" ? input.credential : JSON.stringify(input.credential) },
+  );
+  if (!outcome.ok) throw readProblemError(outcome.problem);
+  const credential = outcome.credential as Credential;
   const issuer = await issuerFor(ctx);
   const result = await verifyBadgeCredential(issuer, credential, () => getStatusListCredential(ctx), now);
-  return { ...result, credential, source };
+  return { ...result, credential, source: outcome.source };
 }
 
 /** Revokes an issued badge (internal accounts only): its bit in the status list is set from now on. */

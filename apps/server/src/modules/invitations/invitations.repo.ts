@@ -184,7 +184,8 @@ export async function cancelScheduledInvitees(db: Database, tenantId: string, su
         and(
           eq(invitee.tenantId, tenantId),
           eq(invitee.surveyId, surveyId),
-          inArray(invitee.id, [...inviteeIds]),
+          // one bind parameter for the whole list (inArray would bind one per id and pass PostgreSQL's 65,535)
+          sql`${invitee.id} = any(${uuidArray(inviteeIds)})`,
           eq(invitee.sendStatus, "Pending"),
           isNotNull(invitee.scheduledDate),
         ),
@@ -198,7 +199,7 @@ export async function cancelScheduledInvitees(db: Database, tenantId: string, su
         .where(
           and(
             eq(invitationDelivery.tenantId, tenantId),
-            inArray(invitationDelivery.inviteeId, ids),
+            sql`${invitationDelivery.inviteeId} = any(${uuidArray(ids)})`,
             eq(invitationDelivery.status, "queued"),
           ),
         );

@@ -38,7 +38,19 @@ describe("safeNextPath", () => {
     expect(safeNextPath("/dashboard/settings?tab=1")).toBe("/dashboard/settings?tab=1");
   });
   it("refuses other sites and odd values", () => {
-    for (const value of ["https://evil.test", "//evil.test", "/\\evil.test", "dashboard", "", null, undefined]) {
+    // the reported bypasses (L5 of issue 23); the full list is in packages/shared/src/redirect-path.test.ts
+    for (const value of [
+      "https://evil.test",
+      "//evil.test",
+      "/\\evil.test",
+      "/\t/evil.test",
+      "/.//evil.test",
+      "/%2F%2Fevil.test",
+      "dashboard",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(safeNextPath(value)).toBeNull();
     }
   });

@@ -1,5 +1,5 @@
 import type { MeResponse, Permission, PublicConfig } from "@hearth/shared";
-import { hasPermission } from "@hearth/shared";
+import { hasPermission, redirectPathOrNull } from "@hearth/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api, isApiError } from "../../lib/api";
 import { ME_QUERY_KEY } from "../../lib/query-client";
@@ -39,11 +39,9 @@ export function displayName(me: MeResponse): string {
   return name || me.user.email;
 }
 
-/** Only same-site relative paths are followed after sign-in. */
+/** Only same-site paths are followed after sign-in: the one redirect rule of @hearth/shared (decision 0057). */
 export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next) return null;
-  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
-  return next;
+  return redirectPathOrNull(next);
 }
 
 /** Where a freshly verified user goes: the tenant owner with an incomplete profile finishes it first. */

@@ -28,7 +28,8 @@ export function AccountForm({ account, onSaved, onFailed, onCancel }: AccountFor
     const checked = validate<AccountUpdate>(accountUpdateSchema, { ...form.values, email: form.values.email.trim() });
     form.setErrors(checked.errors);
     if (!checked.data) return;
-    const requestedEmail = checked.data.email;
+    // the form always sends the address it shows
+    const requestedEmail = checked.data.email ?? form.values.email.trim();
     update.mutate(checked.data, {
       onSuccess: (result) => onSaved(result, requestedEmail),
       onError: (failure) => {

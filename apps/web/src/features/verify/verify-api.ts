@@ -1,4 +1,5 @@
 import { api } from "../../lib/api";
+import { VERIFY_FILE_MAX_BYTES } from "@hearth/shared";
 
 /** What the server's verification answers (POST /api/credentials/verify, docs/decisions/0037). */
 export interface VerifyResult {
@@ -19,8 +20,8 @@ export const fetchCredential = (credentialId: string) =>
 export const verifyCredential = (credential: Record<string, unknown>) =>
   api<VerifyResult>("/api/credentials/verify", { body: { credential } });
 
-/** The largest badge file the server accepts. */
-export const BADGE_FILE_MAX_BYTES = 1024 * 1024;
+/** The largest badge file the server accepts (decision 0054). */
+export const BADGE_FILE_MAX_BYTES = VERIFY_FILE_MAX_BYTES;
 
 export async function verifyBadgeFile(file: File): Promise<VerifyResult> {
   const bytes = new Uint8Array(await file.arrayBuffer());
