@@ -41,7 +41,9 @@ export default async function setup(project: TestProject) {
     return async () => {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
-      const { rows } = await cleanup.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [CLONE_PREFIX]);
+      const { rows } = await cleanup.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [
+        CLONE_PREFIX,
+      ]);
       for (const row of rows) await cleanup.query(`drop database if exists ${row.datname} with (force)`).catch(() => undefined);
       await cleanup.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`).catch(() => undefined);
       await cleanup.end();
