@@ -87,8 +87,45 @@ export interface SuppressionPlan {
 export function planSuppression(
   counts: CohortCounts,
   threshold: number = DEFAULT_VISIBILITY_THRESHOLD,
-  occupancy: CohortCounts = counts,
+  occupancy?: CohortCounts,
 ): SuppressionPlan {
+  if (!occupancy || occupancy === counts) return planOver(counts, threshold, counts);
+  return intersectPlans(planOver(counts, threshold, counts), planOver(counts, threshold, occupancy));
+}
+
+/**
+ * With responses that do not count toward the thresholds (decision 0052), two guarantees must hold at once, so a
+ * group is shown only when both plans show it (hiding more never lets anyone derive more: what an attacker knows is
+ * the span of the shown groups and the empty cells, and it only shrinks):
+ *  - over the counting responses alone, with their empty cells known: an attacker who wrote every response that does
+ *    not count (and so can subtract them from any shown figure) derives no group of 1..k−1 counting people;
+ *  - over every response, empty meaning nobody at all: a response that does not count but is someone else's (an
+ *    employee who answered while signed in, a colleague behind the same office address) is never in a derivable
+ *    group or remainder without k counting people beside it.
+ * Sizes shown are the second plan's: everyone the group's figures hold.
+ */
+function intersectPlans(independent: SuppressionPlan, everyone: SuppressionPlan): SuppressionPlan {
+  const both = (a: GroupVisibility, b: GroupVisibility): GroupVisibility => (a.visible ? b : a);
+  const merge = (a: Record<string, Record<string, GroupVisibility>>, b: Record<string, Record<string, GroupVisibility>>) => {
+    const merged = dict<Record<string, GroupVisibility>>();
+    for (const [key, groups] of Object.entries(b)) {
+      const inner = dict<GroupVisibility>();
+      for (const [value, group] of Object.entries(groups)) inner[value] = both(a[key]?.[value] ?? group, group);
+      merged[key] = inner;
+    }
+    return merged;
+  };
+  return {
+    threshold: everyone.threshold,
+    dimensions: everyone.dimensions,
+    whole: both(independent.whole, everyone.whole),
+    single: merge(independent.single, everyone.single),
+    pairs: merge(independent.pairs, everyone.pairs),
+  };
+}
+
+/** The plan over `counts` (visibility decided on these), with `occupancy` saying which cells are empty. */
+function planOver(counts: CohortCounts, threshold: number, occupancy: CohortCounts): SuppressionPlan {
   const k = normalizeVisibilityThreshold(threshold);
   const allDimensions = normalizeDimensions(counts.dimensions);
   // A question nobody answered adds only "group = the same group, unanswered" relations: it tells an attacker
