@@ -180,5 +180,8 @@ export const surveyResponseNetwork = pgTable(
     prefixHash: text("prefix_hash").notNull(),
     countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.surveyId, table.prefixHash] }), index("survey_response_network_counted_idx").on(table.countedAt)],
+  (table) => [
+    primaryKey({ columns: [table.surveyId, table.prefixHash] }),
+    index("survey_response_network_counted_idx").on(table.countedAt),
+  ],
 );

@@ -81,7 +81,8 @@ function countCells(counts: CohortCounts, keys: readonly string[], cohorts: Reco
   counts.total += 1;
   for (let i = 0; i < keys.length; i++) {
     bump(counts.single, keys[i], cohorts[keys[i]]);
-    for (let j = i + 1; j < keys.length; j++) bump(counts.pairs, pairKey(keys[i], keys[j]), pairValueKey(cohorts[keys[i]], cohorts[keys[j]]));
+    for (let j = i + 1; j < keys.length; j++)
+      bump(counts.pairs, pairKey(keys[i], keys[j]), pairValueKey(cohorts[keys[i]], cohorts[keys[j]]));
   }
 }
 

@@ -224,7 +224,11 @@ describe("anonymity in time (issue 11 item 4)", () => {
 
     /** How many responses the reads reflect: the raw export's rows. */
     // The answer rows come first; an anonymous survey's comments follow after a blank line, detached (decision 0052).
-    const answerRows = (csv: string) => csv.trim().split(/\r\n\r\n/)[0].split(/\r\n/);
+    const answerRows = (csv: string) =>
+      csv
+        .trim()
+        .split(/\r\n\r\n/)[0]
+        .split(/\r\n/);
     const publishedIn = (reading: { rawCsv: unknown }) => answerRows(reading.rawCsv as string).length - 1;
     const random = createRandom(11_04);
     let previous = await readEverything();
@@ -281,7 +285,11 @@ describe("anonymity in time (issue 11 item 4)", () => {
     const csv = await call(testApp.app, "GET", `/api/export/survey?surveyId=${surveyId}`, { cookie: owner.cookie });
     expect(csv.statusCode).toBe(200);
     // Answer rows only: detached comments, if any, follow after a blank line (decision 0052).
-    const rows = csv.body.trim().split(/\r\n\r\n/)[0].split(/\r\n/).slice(1);
+    const rows = csv.body
+      .trim()
+      .split(/\r\n\r\n/)[0]
+      .split(/\r\n/)
+      .slice(1);
     expect(rows).toHaveLength(6);
     const exportedDays = rows.map((row) => row.split(",")[0]).sort();
     expect(exportedDays).toEqual(["2026-11-05", "2026-11-05", "2026-11-05", "2026-11-09", "2026-11-09", "2026-11-09"]);

@@ -15,8 +15,6 @@ export const RESPONDENT_COOKIE = "hearth_respondent";
 const RESPONDENT_COOKIE_PATH = "/api/response";
 /** 400 days: the longest lifetime browsers keep a cookie. */
 const RESPONDENT_COOKIE_MAX_AGE = 400 * 24 * 60 * 60;
-/** One network prefix counts at most once in this window, per survey (decision 0052 measures the choice). */
-export const NETWORK_WINDOW_MS = 30 * 60 * 1000;
 
 /** What the ingest needs to decide independence; built from the request by `responseSourceOf`. */
 export interface ResponseSource {

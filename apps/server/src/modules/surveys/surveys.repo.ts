@@ -102,7 +102,13 @@ export interface ResponseIndependence {
  * and the network's last counting response is older than the window. Data-modifying CTEs run once and atomically, so
  * two responses racing from one browser or one network count once.
  */
-function independentInsert(tenantId: string, surveyId: string, answers: Record<string, string>, submittedOn: string, source: ResponseIndependence) {
+function independentInsert(
+  tenantId: string,
+  surveyId: string,
+  answers: Record<string, string>,
+  submittedOn: string,
+  source: ResponseIndependence,
+) {
   const counting = !source.sessionOfViewer;
   return sql`
     with browser as (
@@ -160,7 +166,10 @@ export async function insertResponse(
       .returning({ tokenHash: surveyResponseReceipt.tokenHash });
     if (receipt.length === 0) return false;
     if (independence) await tx.execute(independentInsert(tenantId, input.surveyId, input.answers, input.submittedOn, independence));
-    else await tx.insert(surveyResponse).values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn });
+    else
+      await tx
+        .insert(surveyResponse)
+        .values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn });
     if (input.inviteeId && /^[0-9a-f-]{36}$/i.test(input.inviteeId)) {
       await tx
         .update(invitee)

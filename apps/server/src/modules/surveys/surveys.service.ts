@@ -30,7 +30,7 @@ import { readFeatureTenant } from "../billing/billing.service.js";
 import { hasOpenAnswers, wakeCommentAnalysis } from "../comments/comment-jobs.js";
 import { type TenantRow, findTenant } from "../company/company.repo.js";
 import { respondentSurveys } from "./respondent-survey-cache.js";
-import { NETWORK_WINDOW_MS, type ResponseSource, sourceHash } from "./response-source.js";
+import { type ResponseSource, sourceHash } from "./response-source.js";
 import {
   type SurveyRow,
   countResponsesBySurvey,
@@ -396,7 +396,8 @@ export async function submitResponse(
       sessionOfViewer: await source.sessionOfViewer(row.tenantId),
       browserHash: sourceHash(secret, row.id, "browser", source.browserToken),
       networkHash: source.networkPrefix === null ? null : sourceHash(secret, row.id, "network", source.networkPrefix),
-      networkCutoff: new Date(Date.now() - NETWORK_WINDOW_MS),
+      // One network prefix counts once per window (RESPONSE_NETWORK_WINDOW_MINUTES, default 10; decision 0052).
+      networkCutoff: new Date(Date.now() - ctx.env.RESPONSE_NETWORK_WINDOW_MINUTES * 60_000),
     },
   });
   if (!stored) throw new AppError("ALREADY_ANSWERED", "This link has already been used to answer the survey.", { status: 409 });

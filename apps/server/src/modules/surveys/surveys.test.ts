@@ -279,7 +279,10 @@ describe("surveys: creation rules, lists, public page, responses, export", () =>
     expect(response.headers["content-type"]).toContain("text/csv");
     expect(response.headers["content-disposition"]).toContain("culture-check-2026-responses.csv");
     // The answer rows, then (an anonymous survey) the written answers detached after a blank line (decision 0052).
-    const [answerPart, commentPart] = response.body.replace(/^\uFEFF/, "").trim().split("\r\n\r\n");
+    const [answerPart, commentPart] = response.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n\r\n");
     const lines = answerPart.split("\r\n");
     const fields = (await call(testApp.app, "GET", `/api/surveys/${surveyId}`, { cookie: owner.cookie })).json().fields;
     // Cohort (demographic) questions stay out of a row-level export: it would expose small groups; written answers
