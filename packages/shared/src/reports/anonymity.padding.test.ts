@@ -17,7 +17,7 @@ interface Respondent {
 
 function paddedPopulation(seed: number, k: number): { dimensions: CohortDimension[]; respondents: Respondent[] } {
   const random = createRandom(seed);
-  const dimensions: CohortDimension[] = Array.from({ length: 2 + Math.floor(random() * 2) }, (_, i) => ({
+  const dimensions: { key: string; values: string[] }[] = Array.from({ length: 2 + Math.floor(random() * 2) }, (_, i) => ({
     key: `d${i}`,
     values: Array.from({ length: 2 + Math.floor(random() * 4) }, (_, v) => `v${v}`),
   }));
