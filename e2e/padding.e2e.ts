@@ -65,6 +65,21 @@ describe("padding (issue 23, H1)", () => {
       const csv = (await exported.text()).replace(/^\uFEFF/, "").trim();
       expect(csv.split("\r\n")).toHaveLength(1 + 2);
       expect(csv).not.toContain("Only Priya");
+
+      // k − 1 colleagues answer from their own devices: the block publishes, mixed with them, and the export keeps her
+      // comment apart from every answer row.
+      for (let i = 0; i < threshold - 1; i++) {
+        await answerAsSomeoneElse({ surveyId, data: answers((options) => options[i % options.length], `Colleague ${i} is fine.`) });
+      }
+      await page.goto(`/dashboard/reports/lowi/${surveyId}/company`);
+      await page.getByTestId("love-score").first().waitFor({ timeout: 30_000 });
+      const published = (await (await api.get(`/api/export/survey?surveyId=${surveyId}`)).text()).replace(/^\uFEFF/, "").trim();
+      const [rows, comments] = published.split("\r\n\r\n");
+      const answerRows = rows.split("\r\n").slice(1);
+      expect(answerRows.length).toBeGreaterThanOrEqual(2 * threshold - 1);
+      expect(rows).not.toContain("Only Priya");
+      expect(comments).toContain("Only Priya");
+      expect(comments.split("\r\n")[0]).toBe("comment_question,comment");
     } finally {
       if (surveyId) await api.post(`/api/surveys/${surveyId}/archive`).catch(() => undefined);
       await session.close();
