@@ -83,6 +83,10 @@ export interface SuppressionPlan {
  *    of its line (ties by position), or of the line that made a member known; hides only grow, so it ends.
  * 3. Empty groups are shown (as no respondents) when every single-filter group they belong to is empty or has k+
  *    respondents: an empty group exposes no one, and it tells nothing about a small group's members.
+ *
+ * `counts` are the respondents that count toward the thresholds; `occupancy`, when given, every respondent the figures
+ * hold, some of whose answers do not count (decision 0052). Then a group is shown only when it is shown both by the
+ * plan over `counts` and by the plan over `counts` with emptiness read from `occupancy` (see `intersectPlans`).
  */
 export function planSuppression(
   counts: CohortCounts,
