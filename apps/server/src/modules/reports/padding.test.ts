@@ -232,12 +232,12 @@ describe("padding a survey to reveal one respondent (issue 23, H1)", () => {
       it(`(b) k = ${k}: Legal is her plus k − 1 addresses the Admin answers through ${padding}; Legal stays hidden`, async () => {
         const c = await company(k);
         const random = createRandom(4_600 + k);
-        const sales = Array.from({ length: 2 * k }, (_, i) => ({ email: `sales.${i}@padded.test`, meta: { department: "Sales" } }));
+        const sales = Array.from({ length: 4 * k }, (_, i) => ({ email: `sales.${i}@padded.test`, meta: { department: "Sales" } }));
         const legal = [
           { email: "sofia@padded.test", meta: { department: "Legal" } },
           ...Array.from({ length: k - 1 }, (_, i) => ({ email: `admin.alias.${i}@padded.test`, meta: { department: "Legal" } })),
         ];
-        const late = Array.from({ length: k }, (_, i) => ({ email: `sales.late.${i}@padded.test`, meta: { department: "Sales" } }));
+        const late = Array.from({ length: 2 * k }, (_, i) => ({ email: `sales.late.${i}@padded.test`, meta: { department: "Sales" } }));
         const tokens = await invite(c, [...sales, ...legal, ...late]);
         const salesTokens = tokens.slice(0, sales.length);
         const [herToken, ...hisTokens] = tokens.slice(sales.length, sales.length + legal.length);
