@@ -261,8 +261,10 @@ describe("padding a survey to reveal one respondent (issue 23, H1)", () => {
         const whole = JSON.parse(await wholeBreakdown(c)) as {
           questions: { key: string; options: { label: string }[] }[];
         };
-        expect(whole.questions, "the whole survey's breakdown is shown").toBeDefined();
-        const department = whole.questions.find((question) => question.key === "cohort.department");
+        // At k = 3 the padded cells (answers that do not count, with his demographic answers) can make the plan hide
+        // the whole breakdown of this small survey (decision 0052, "Costs"); then nothing at all is listed.
+        expect(whole.questions !== undefined || (whole as { hidden?: boolean }).hidden === true).toBe(true);
+        const department = whole.questions?.find((question) => question.key === "cohort.department");
         expect(department?.options.some((option) => option.label === "Legal") ?? false).toBe(false);
 
         // The differencing attacker, over everything the API shows, knowing every answer he wrote (so only the
