@@ -13,7 +13,7 @@ import { checkA11y } from "./support/a11y";
 import { DEMO_USERS, latestMailTo, openBrowser, PHONE, screenshot, signIn } from "./support/browser";
 import { answerSurveyInBrowser, waitForRecipientCount } from "./support/invitations";
 import { chooseOption, ok, until, visibleText } from "./support/page-helpers";
-import { answerAsSomeoneElse } from "./support/respondents";
+import { answerAsSomeoneElse, ownNetwork } from "./support/respondents";
 
 const TAG = String(Date.now()).slice(-6);
 const DEPARTMENT = `Tidewater Research ${TAG}`;
@@ -143,6 +143,8 @@ describe("imported attributes as report cohorts (issue 14 item 4)", () => {
       for (const person of people.slice(0, 2)) {
         const link = await emailedLink(baseUrl, person.email, survey.id);
         const respondent = await openBrowser(baseUrl, PHONE);
+        // Each person answers from a network of their own (decision 0052: one network counts once per window).
+        await respondent.context.setExtraHTTPHeaders(ownNetwork());
         try {
           await answerSurveyInBrowser(respondent.page, link, survey.name, "Kind people on every shift.");
         } finally {

@@ -8,6 +8,12 @@ let networks = 0;
  * e2e server trusts X-Forwarded-For (TRUST_PROXY, as behind a load balancer), so each answer names a different /64;
  * answers posted from a signed-in Admin's browser would not count toward the survey's thresholds.
  */
+/** The header that puts a browser or request on a network of its own (the e2e server trusts X-Forwarded-For). */
+export function ownNetwork(): Record<string, string> {
+  networks += 1;
+  return { "x-forwarded-for": `fd00:${(process.pid & 0xffff).toString(16)}:${networks.toString(16)}::1` };
+}
+
 export async function answerAsSomeoneElse(body: { surveyId: string; data: Record<string, string>; r?: string | null }): Promise<void> {
   const baseURL = inject("baseUrl");
   networks += 1;

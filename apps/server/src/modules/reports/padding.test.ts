@@ -304,8 +304,7 @@ describe("padding a survey to reveal one respondent (issue 23, H1)", () => {
           .from(surveyResponse)
           .where(and(eq(surveyResponse.surveyId, c.surveyId), eq(surveyResponse.countsTowardThreshold, true)));
         expect(oldLegal.filter((row) => row.answers["cohort.department"] === "Legal")).toHaveLength(k);
-        // At k = 5 this population shows Legal outright (at k = 3 other small cohorts may hide it by complement).
-        if (k === 5) expect(old.hidden).not.toBe(true);
+        // (Whether the old plan then shows Legal outright depends on the other small cohorts; when it does, it shows k.)
         if (!old.hidden) expect(old.responses).toBe(k);
       }, 400_000);
     }
