@@ -11,6 +11,7 @@
  *
  * Loads go to 127.0.0.1 only; every run is bounded; the scratch PostgreSQL database is dropped at the end.
  */
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
@@ -265,7 +266,13 @@ async function sequentialTimings(ctx: AppContext, seeded: { tenantId: string; su
   await time("response insert (insertResponse, one prepared statement)", () =>
     insertResponse(db, sql, seeded.tenantId, { surveyId: input.surveyId, answers: input.data, submittedOn: day, tokenHash: null }),
   );
-  await time("submitResponse (lookup + validation + insert, no rate limit, no HTTP)", () => submitResponse(ctx, input));
+  await time("submitResponse (lookup + validation + insert, no rate limit, no HTTP)", () =>
+    submitResponse(ctx, input, {
+      sessionOfViewer: async () => false,
+      browserToken: randomBytes(32).toString("base64url"),
+      networkPrefix: "203.0.113.0/24",
+    }),
+  );
 }
 
 async function microTimings(): Promise<void> {

@@ -13,6 +13,7 @@ import { checkA11y } from "./support/a11y";
 import { DEMO_USERS, latestMailTo, openBrowser, PHONE, screenshot, signIn } from "./support/browser";
 import { answerSurveyInBrowser, waitForRecipientCount } from "./support/invitations";
 import { chooseOption, ok, until, visibleText } from "./support/page-helpers";
+import { answerAsSomeoneElse, ownNetwork } from "./support/respondents";
 
 const TAG = String(Date.now()).slice(-6);
 const DEPARTMENT = `Tidewater Research ${TAG}`;
@@ -142,6 +143,8 @@ describe("imported attributes as report cohorts (issue 14 item 4)", () => {
       for (const person of people.slice(0, 2)) {
         const link = await emailedLink(baseUrl, person.email, survey.id);
         const respondent = await openBrowser(baseUrl, PHONE);
+        // Each person answers from a network of their own (decision 0052: one network counts once per window).
+        await respondent.context.setExtraHTTPHeaders(ownNetwork());
         try {
           await answerSurveyInBrowser(respondent.page, link, survey.name, "Kind people on every shift.");
         } finally {
@@ -172,7 +175,7 @@ describe("imported attributes as report cohorts (issue 14 item 4)", () => {
       );
       for (const person of people.slice(2)) {
         const link = new URL(await emailedLink(baseUrl, person.email, survey.id));
-        await ok(await api.post("/api/response", { data: { surveyId: survey.id, data: lowiAnswers(), r: link.searchParams.get("r") } }));
+        await answerAsSomeoneElse({ surveyId: survey.id, data: lowiAnswers(), r: link.searchParams.get("r") });
       }
       // The open survey may hold other suites' answers. Everyone outside the department must be none or at least k
       // (else the department's size would reveal theirs, and the suppression plan rightly hides it), and the answers
@@ -183,7 +186,7 @@ describe("imported attributes as report cohorts (issue 14 item 4)", () => {
       let fillers = others === 0 ? 0 : Math.max(0, 2 * k - others);
       fillers += (k - ((completed + fillers) % k)) % k;
       for (let i = 0; i < fillers; i++) {
-        await ok(await api.post("/api/response", { data: { surveyId: survey.id, data: lowiAnswers() } }));
+        await answerAsSomeoneElse({ surveyId: survey.id, data: lowiAnswers() });
       }
 
       await until(

@@ -18,6 +18,7 @@ import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { createVerifiedUser, DEMO_USERS, DESKTOP, openBrowser, PHONE, screenshot, signIn } from "./support/browser";
 import { ok, visibleText, waitForPath } from "./support/page-helpers";
+import { answerAsSomeoneElse } from "./support/respondents";
 
 const TIME_ZONE = "America/New_York";
 const ACCESS_DENIED = "Sorry, you don't have the necessary permissions to view this page.";
@@ -131,7 +132,7 @@ describe("newcomer fixes", () => {
           [meeting.key]: meeting.radioOptions[(index * 7) % meeting.radioOptions.length],
         };
         posted.push(data);
-        await ok(await api.post("/api/response", { data: { surveyId: survey.id, data } }));
+        await answerAsSomeoneElse({ surveyId: survey.id, data });
       }
       const report = await ok<BreakdownReport>(await api.get(`/api/reports/${survey.id}/breakdown`));
       if (report.hidden) throw new Error("the 20-response survey's breakdown is hidden");

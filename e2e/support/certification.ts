@@ -5,6 +5,7 @@
 import { defaultEndDate, listPresetFields } from "@hearth/shared";
 import type { APIRequestContext } from "playwright-core";
 import { ok } from "./page-helpers";
+import { answerAsSomeoneElse } from "./respondents";
 
 /**
  * A headcount of 3 (one response needed, accounts §9) and a published LOWI survey answered five times, every agree
@@ -52,7 +53,7 @@ export async function makeEligible(api: APIRequestContext, companyName: string, 
     ]),
   );
   for (let respondent = 0; respondent < 5; respondent += 1) {
-    await ok(await api.post("/api/response", { data: { surveyId: created.id, data } }));
+    await answerAsSomeoneElse({ surveyId: created.id, data });
   }
   const closed = await ok<{ endDate: number | null }>(await api.post(`/api/surveys/${created.id}/close`));
   return new Date(closed.endDate ?? Date.now()).getUTCFullYear();

@@ -93,6 +93,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     RATE_LIMIT_SIGN_IN_PER_EMAIL: "200",
     RATE_LIMIT_AUTH_PER_IP: "2000",
     RATE_LIMIT_SIGN_UP_PER_IP: "200",
+    // Respondents are told apart by their network (decision 0052): support/respondents.ts names one per answer.
+    TRUST_PROXY: "true",
     ...env,
   };
   for (const [key, value] of Object.entries(merged)) {

@@ -42,6 +42,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_RESPONSE_PER_IP: z.coerce.number().int().min(1).default(120),
+  /** Responses from one network prefix count toward a survey's thresholds once per this many minutes (decision 0052). */
+  RESPONSE_NETWORK_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Badge images per minute per address (GET /api/certifications/embed, docs/decisions/0036). */
   RATE_LIMIT_BADGE_EMBED_PER_IP: z.coerce.number().int().min(1).default(600),
   /** Seconds a worker may hold an invitation email before another may send it (its job is then taken as dead). */

@@ -149,3 +149,39 @@ export const commentLabel = pgTable(
   },
   (table) => [primaryKey({ columns: [table.labelerUserId, table.excerptId] }), index("comment_label_excerpt_idx").on(table.excerptId)],
 );
+
+/**
+ * Browsers that have answered a survey (decision 0052): HMAC(AUTH_SECRET, survey id ‖ the browser's random cookie
+ * token), one row per survey and browser. No response id and no time, so a row cannot be joined to an answer; it only
+ * tells a later response from the same browser that it does not count toward the thresholds.
+ */
+export const surveyResponseBrowser = pgTable(
+  "survey_response_browser",
+  {
+    surveyId: text("survey_id")
+      .notNull()
+      .references(() => survey.id, { onDelete: "cascade" }),
+    sourceHash: text("source_hash").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.surveyId, table.sourceHash] })],
+);
+
+/**
+ * Networks that answered a survey recently (decision 0052): HMAC(AUTH_SECRET, survey id ‖ network prefix) and when
+ * the last counting response of that network arrived. A response from the same prefix within the window does not
+ * count toward the thresholds. Rows older than the window are pruned; none is linked to a response.
+ */
+export const surveyResponseNetwork = pgTable(
+  "survey_response_network",
+  {
+    surveyId: text("survey_id")
+      .notNull()
+      .references(() => survey.id, { onDelete: "cascade" }),
+    prefixHash: text("prefix_hash").notNull(),
+    countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.surveyId, table.prefixHash] }),
+    index("survey_response_network_counted_idx").on(table.countedAt),
+  ],
+);

@@ -290,6 +290,13 @@ export const surveyResponse = pgTable(
       .references(() => survey.id, { onDelete: "cascade" }),
     answers: jsonb("answers").$type<Record<string, string>>().notNull(),
     submittedOn: text("submitted_on").notNull(),
+    /**
+     * Whether this response counts toward the survey's thresholds (decision 0052): false when it came from a browser
+     * holding a session of the company, a browser that had already answered, or a network that answered moments
+     * before. It is still published and enters every figure once its block closes; blocks close and cohort counts
+     * grow by counting responses only. Nothing about who sent it is stored.
+     */
+    countsTowardThreshold: boolean("counts_toward_threshold").notNull().default(true),
   },
   (table) => [
     index("survey_response_survey_seq_idx").on(table.surveyId, table.seq),

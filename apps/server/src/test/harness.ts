@@ -91,15 +91,30 @@ function cookieFrom(response: LightMyRequestResponse): string {
 }
 
 /** Sends a request the way the browser app does: same origin, JSON, with the session cookie. */
+let respondentNetworks = 0;
+/**
+ * A client address on a network of its own (10.a.b.7, a new /24 each call): tests that post many answers stand for
+ * many people, and responses from one network within the burst window count once (decision 0052).
+ */
+export function nextRespondentAddress(): string {
+  respondentNetworks += 1;
+  return `10.${(respondentNetworks >> 8) & 255}.${respondentNetworks & 255}.7`;
+}
+
+/**
+ * One request through inject. `POST /api/response` without a `remoteAddress` comes from a network of its own and
+ * without the respondent cookie, i.e. as a different person each time; tests of one browser or one network say so.
+ */
 export function call(
   app: FastifyInstance,
   method: InjectOptions["method"],
   url: string,
-  options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { cookie?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string } = {},
 ) {
   return app.inject({
     method,
     url,
+    remoteAddress: options.remoteAddress ?? (url === "/api/response" ? nextRespondentAddress() : undefined),
     headers: {
       origin: TEST_ORIGIN,
       ...(options.body !== undefined ? { "content-type": "application/json" } : {}),

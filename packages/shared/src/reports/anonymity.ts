@@ -83,21 +83,69 @@ export interface SuppressionPlan {
  *    of its line (ties by position), or of the line that made a member known; hides only grow, so it ends.
  * 3. Empty groups are shown (as no respondents) when every single-filter group they belong to is empty or has k+
  *    respondents: an empty group exposes no one, and it tells nothing about a small group's members.
+ *
+ * `counts` are the respondents that count toward the thresholds; `occupancy`, when given, every respondent the figures
+ * hold, some of whose answers do not count (decision 0052). Then a group is shown only when it is shown both by the
+ * plan over `counts` and by the plan over `counts` with emptiness read from `occupancy` (see `intersectPlans`).
  */
-export function planSuppression(counts: CohortCounts, threshold: number = DEFAULT_VISIBILITY_THRESHOLD): SuppressionPlan {
+export function planSuppression(
+  counts: CohortCounts,
+  threshold: number = DEFAULT_VISIBILITY_THRESHOLD,
+  occupancy?: CohortCounts,
+): SuppressionPlan {
+  if (!occupancy || occupancy === counts) return planOver(counts, threshold, counts);
+  return intersectPlans(planOver(counts, threshold, counts), planOver(counts, threshold, occupancy));
+}
+
+/**
+ * With responses that do not count toward the thresholds (decision 0052), two guarantees must hold at once, so a
+ * group is shown only when both plans show it (hiding more never lets anyone derive more: what an attacker knows is
+ * the span of the shown groups and the empty cells, and it only shrinks):
+ *  - over the counting responses alone, with their empty cells known: an attacker who wrote every response that does
+ *    not count (and so can subtract them from any shown figure) derives no group of 1..k−1 counting people;
+ *  - over every response, empty meaning nobody at all: a response that does not count but is someone else's (an
+ *    employee who answered while signed in, a colleague behind the same office address) is never in a derivable
+ *    group or remainder without k counting people beside it.
+ * Sizes shown are the second plan's: everyone the group's figures hold.
+ */
+function intersectPlans(independent: SuppressionPlan, everyone: SuppressionPlan): SuppressionPlan {
+  const both = (a: GroupVisibility, b: GroupVisibility): GroupVisibility => (a.visible ? b : a);
+  const merge = (a: Record<string, Record<string, GroupVisibility>>, b: Record<string, Record<string, GroupVisibility>>) => {
+    const merged = dict<Record<string, GroupVisibility>>();
+    for (const [key, groups] of Object.entries(b)) {
+      const inner = dict<GroupVisibility>();
+      for (const [value, group] of Object.entries(groups)) inner[value] = both(a[key]?.[value] ?? group, group);
+      merged[key] = inner;
+    }
+    return merged;
+  };
+  return {
+    threshold: everyone.threshold,
+    dimensions: everyone.dimensions,
+    whole: both(independent.whole, everyone.whole),
+    single: merge(independent.single, everyone.single),
+    pairs: merge(independent.pairs, everyone.pairs),
+  };
+}
+
+/** The plan over `counts` (visibility decided on these), with `occupancy` saying which cells are empty. */
+function planOver(counts: CohortCounts, threshold: number, occupancy: CohortCounts): SuppressionPlan {
   const k = normalizeVisibilityThreshold(threshold);
   const allDimensions = normalizeDimensions(counts.dimensions);
   // A question nobody answered adds only "group = the same group, unanswered" relations: it tells an attacker
   // nothing, so it stays out of the lattice (where its degenerate lines would only cost hides). Its groups are empty.
   const dimensions = allDimensions.filter((dimension) =>
-    dimension.values.some((value) => (own(own(counts.single, dimension.key), value) ?? 0) > 0),
+    dimension.values.some((value) => (own(own(occupancy.single, dimension.key), value) ?? 0) > 0),
   );
   const lattice = buildLattice(dimensions);
   const sizes = cellSizes(lattice, { ...counts, dimensions });
+  // Who is in each cell at all, counting or not: a cell is empty (known, shown as "no respondents") only when nobody
+  // is in it, and one holding only responses that do not count is protected like a small one (decision 0052).
+  const occupied = occupancy === counts ? sizes : cellSizes(lattice, { ...occupancy, dimensions });
   const lines = buildLines(lattice);
   const queryable = Array.from({ length: lattice.cellCount }, (_, cell) => isQueryable(lattice, cell));
   const visible = sizes.map((size, cell) => queryable[cell] && size >= k && sizes[0] >= k);
-  const primary = sizes.map((size, cell) => queryable[cell] && size > 0 && size < k);
+  const primary = sizes.map((size, cell) => queryable[cell] && occupied[cell] > 0 && size < k);
   const linesOf: number[][] = Array.from({ length: lattice.cellCount }, () => []);
   lines.forEach((line, index) => {
     linesOf[line.parent].push(index);
@@ -107,7 +155,7 @@ export function planSuppression(counts: CohortCounts, threshold: number = DEFAUL
 
   for (;;) {
     // What an attacker can know: shown groups, empty cells, and whatever single-unknown lines give.
-    const known = sizes.map((size, cell) => visible[cell] || size === 0);
+    const known = occupied.map((size, cell) => visible[cell] || size === 0);
     const derivedBy = new Array<number>(lattice.cellCount).fill(-1);
     const queue = lines.map((_, index) => index);
     const queued = new Array<boolean>(lines.length).fill(true);
@@ -129,23 +177,28 @@ export function planSuppression(counts: CohortCounts, threshold: number = DEFAUL
 
     const violations = new Set<number>();
     for (let cell = 0; cell < lattice.cellCount; cell++) {
-      if (known[cell] && !visible[cell] && sizes[cell] > 0 && sizes[cell] < k) violations.add(derivedBy[cell]);
+      if (known[cell] && !visible[cell] && occupied[cell] > 0 && sizes[cell] < k) violations.add(derivedBy[cell]);
     }
     lines.forEach((line, index) => {
       if (!known[line.parent]) return;
       let rest = 0;
-      for (const cell of line.cells) if (!known[cell]) rest += sizes[cell];
-      if (rest > 0 && rest < k) violations.add(index);
+      let restOccupied = 0;
+      for (const cell of line.cells) {
+        if (known[cell]) continue;
+        rest += sizes[cell];
+        restOccupied += occupied[cell];
+      }
+      if (restOccupied > 0 && rest < k) violations.add(index);
     });
     violations.delete(-1);
     const toHide = new Set<number>();
     for (const index of [...violations].sort((a, b) => a - b))
-      toHide.add(pickCellToHide([index], lines, linesOf, visible, sizes, derivedBy));
+      toHide.add(pickCellToHide([index], lines, linesOf, visible, sizes, occupied, derivedBy));
     if (toHide.size === 0) {
       // Propagation is blind to combinations of several lines (e.g. a suppressed cell bridging two blocks of a
       // pair table): the exact audit finds everything linear algebra can derive.
-      for (const cell of exactLeaks(lattice, lines, sizes, visible, queryable, vectors, k)) {
-        toHide.add(pickCellToHide(cell.lines, lines, linesOf, visible, sizes, null));
+      for (const cell of exactLeaks(lattice, lines, sizes, occupied, visible, queryable, vectors, k)) {
+        toHide.add(pickCellToHide(cell.lines, lines, linesOf, visible, sizes, occupied, null));
       }
     }
     if (toHide.size === 0) break;
@@ -153,15 +206,15 @@ export function planSuppression(counts: CohortCounts, threshold: number = DEFAUL
   }
 
   const visibilityOf = (cell: number, parents: number[]): GroupVisibility => {
-    if (visible[cell]) return { visible: true, size: sizes[cell] };
-    if (sizes[cell] === 0 && visible[0] && parents.every((parent) => sizes[parent] === 0 || sizes[parent] >= k))
+    if (visible[cell]) return { visible: true, size: occupied[cell] };
+    if (occupied[cell] === 0 && visible[0] && parents.every((parent) => occupied[parent] === 0 || sizes[parent] >= k))
       return { visible: true, size: 0 };
     return { visible: false, reason: primary[cell] ? "below-threshold" : "complementary" };
   };
   const plan: SuppressionPlan = {
     threshold: k,
     dimensions: allDimensions,
-    whole: visible[0] ? { visible: true, size: sizes[0] } : { visible: false, reason: primary[0] ? "below-threshold" : "complementary" },
+    whole: visible[0] ? { visible: true, size: occupied[0] } : { visible: false, reason: primary[0] ? "below-threshold" : "complementary" },
     single: dict(),
     pairs: dict(),
   };
@@ -173,7 +226,7 @@ export function planSuppression(counts: CohortCounts, threshold: number = DEFAUL
     return singleCell(lattice, i, dimensions[i].values.indexOf(value));
   };
   const emptyVisibility = (parents: number[]): GroupVisibility =>
-    visible[0] && parents.every((parent) => sizes[parent] === 0 || sizes[parent] >= k)
+    visible[0] && parents.every((parent) => occupied[parent] === 0 || sizes[parent] >= k)
       ? { visible: true, size: 0 }
       : { visible: false, reason: "complementary" };
   for (const dimension of allDimensions) {
@@ -221,6 +274,7 @@ function pickCellToHide(
   linesOf: number[][],
   visible: boolean[],
   sizes: number[],
+  occupied: number[],
   derivedBy: number[] | null,
 ): number {
   const seen = new Set<number>();
@@ -238,7 +292,7 @@ function pickCellToHide(
     if (best >= 0) return best;
     if (visible[line.parent]) return line.parent;
     for (const cell of [line.parent, ...line.cells]) {
-      if (visible[cell] || sizes[cell] === 0) continue;
+      if (visible[cell] || occupied[cell] === 0) continue;
       if (derivedBy !== null) queue.push(derivedBy[cell]);
       else queue.push(...linesOf[cell]);
     }

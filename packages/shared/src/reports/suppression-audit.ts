@@ -122,6 +122,8 @@ export function exactLeaks(
   lattice: Lattice,
   lines: Line[],
   sizes: number[],
+  /** Every respondent per cell, counting or not (decision 0052): a cell is empty only when nobody is in it. */
+  occupied: number[],
   visible: boolean[],
   queryable: boolean[],
   vectors: Map<number, number>[],
@@ -130,16 +132,16 @@ export function exactLeaks(
   // Known coordinates (shown or empty queryable groups) drop out; the unknowns are the other queryable groups.
   const unknownPart = (vector: Map<number, number>) => {
     const part = new Map<number, number>();
-    for (const [column, value] of vector) if (!visible[column] && sizes[column] > 0) part.set(column, value);
+    for (const [column, value] of vector) if (!visible[column] && occupied[column] > 0) part.set(column, value);
     return part;
   };
   const spans = AUDIT_PRIMES.map((prime) => new SparseSpan(prime));
   for (let cell = 0; cell < lattice.cellCount; cell++) {
-    if (queryable[cell] || sizes[cell] !== 0) continue;
+    if (queryable[cell] || occupied[cell] !== 0) continue;
     const part = unknownPart(vectors[cell]);
     if (part.size > 0) for (const span of spans) span.insert(part);
   }
-  const known = sizes.map((size, cell) => {
+  const known = occupied.map((size, cell) => {
     if (size === 0 || visible[cell]) return true;
     const part = unknownPart(vectors[cell]);
     return spans.some((span) => span.contains(part));
@@ -147,13 +149,18 @@ export function exactLeaks(
   const findings: { lines: number[] }[] = [];
   const linesThrough = (cell: number) => lines.flatMap((line, index) => (line.parent === cell || line.cells.includes(cell) ? [index] : []));
   for (let cell = 0; cell < lattice.cellCount; cell++) {
-    if (known[cell] && !visible[cell] && sizes[cell] > 0 && sizes[cell] < k) findings.push({ lines: linesThrough(cell) });
+    if (known[cell] && !visible[cell] && occupied[cell] > 0 && sizes[cell] < k) findings.push({ lines: linesThrough(cell) });
   }
   lines.forEach((line, index) => {
     if (!known[line.parent]) return;
     let rest = 0;
-    for (const cell of line.cells) if (!known[cell]) rest += sizes[cell];
-    if (rest > 0 && rest < k) findings.push({ lines: [index] });
+    let restOccupied = 0;
+    for (const cell of line.cells) {
+      if (known[cell]) continue;
+      rest += sizes[cell];
+      restOccupied += occupied[cell];
+    }
+    if (restOccupied > 0 && rest < k) findings.push({ lines: [index] });
   });
   return findings;
 }

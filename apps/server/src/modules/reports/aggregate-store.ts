@@ -20,6 +20,10 @@
  * responses, settled or not — is never folded into anything a reader sees, so no reading of a survey's content changes
  * by fewer than k respondents. This is the one boundary every reader goes through: the folded state for numbers, and
  * `publishedSeq` for everything read from rows (comments, sentiment, two-filter groups, quotes, the raw export).
+ *
+ * Blocks close on counting responses (docs/decisions/0052): a block is complete when it holds k responses that count
+ * toward the thresholds (`counts_toward_threshold`, decided at ingest); responses that do not count ride inside the
+ * block they arrived in, so a block may hold more than k responses but never fewer than k independent ones.
  */
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
@@ -29,7 +33,8 @@ import { findSurveyAggregate, saveSurveyAggregate } from "./reports.repo.js";
 export interface FoldEngine<State, Plan> {
   readonly version: number;
   empty(plan: Plan): State;
-  fold(state: State, answers: Record<string, string>, plan: Plan): void;
+  /** Adds one response; `counting` says whether it counts toward the thresholds (decision 0052). */
+  fold(state: State, answers: Record<string, string>, plan: Plan, counting: boolean): void;
   /** The respondents in a state. */
   responses(state: State): number;
   /** The state as stored in JSONB. */
@@ -52,7 +57,7 @@ interface Cached<State, Plan> {
   plan: Plan;
   /** The block size k the state is folded in (the survey's threshold); another k rebuilds the state. */
   blockSize: number;
-  /** The last seq of the last complete block folded in: every response with seq ≤ foldedSeq is in `state`. */
+  /** The last seq of the last complete block folded in (a counting response): every response with seq ≤ foldedSeq is in `state`. */
   foldedSeq: number;
   state: State;
   lastPersistAt: number;
@@ -64,7 +69,7 @@ interface Cached<State, Plan> {
 }
 
 export interface FoldResult<State> {
-  /** The published state: the first ⌊n / k⌋ · k settled responses, nothing else. */
+  /** The published state: the settled responses up to the last block of k counting responses, nothing else. */
   state: State;
   /** The highest seq in the published state (0: none). Exactly the responses with seq ≤ publishedSeq are published. */
   publishedSeq: number;
@@ -83,6 +88,7 @@ const MAX_CACHED_SURVEYS = 200;
 interface TailRow {
   seq: number;
   answers: Record<string, string>;
+  counting: boolean;
   xmin: string;
   xmax: string;
 }
@@ -120,6 +126,8 @@ export class AggregateStore<State, Plan> {
     const k = cached.blockSize;
     /** Settled rows above the last complete block, waiting for their block to fill (fewer than k at the end). */
     let block: TailRow[] = [];
+    /** Of the block, the responses that count toward the thresholds: the block closes at k of them. */
+    let blockCounting = 0;
     let tail = 0;
     let unsettled = 0;
     let after = cached.foldedSeq;
@@ -148,11 +156,13 @@ export class AggregateStore<State, Plan> {
       for (const row of rows) {
         if (unsettled === 0 && row.seq <= settledLimit) {
           block.push(row);
-          if (block.length === k) {
-            // A block is complete: it is published as a whole.
-            for (const member of block) this.engine.fold(cached.state, member.answers, plan);
+          if (row.counting) blockCounting += 1;
+          if (blockCounting === k) {
+            // A block is complete (k counting responses, and whatever did not count among them): published as a whole.
+            for (const member of block) this.engine.fold(cached.state, member.answers, plan, member.counting);
             cached.foldedSeq = row.seq;
             block = [];
+            blockCounting = 0;
           }
         } else {
           unsettled += 1;
@@ -230,19 +240,26 @@ export class AggregateStore<State, Plan> {
   private async readTail(tenantId: string, surveyId: string, after: number): Promise<TailRow[]> {
     // One statement, so the snapshot it reports is the one its rows were read under.
     const result = await this.db.execute(sql`
-      select r.seq, r.answers, pg_snapshot_xmin(s.snap)::text as xmin, pg_snapshot_xmax(s.snap)::text as xmax
+      select r.seq, r.answers, r.counts_toward_threshold, pg_snapshot_xmin(s.snap)::text as xmin, pg_snapshot_xmax(s.snap)::text as xmax
       from (select pg_current_snapshot() as snap) s
       left join lateral (
-        select seq, answers from survey_response
+        select seq, answers, counts_toward_threshold from survey_response
         where survey_id = ${surveyId} and tenant_id = ${tenantId} and seq > ${after}
         order by seq limit ${PAGE}
       ) r on true`);
-    const rows = rowsOf<{ seq: number | null; answers: Record<string, string> | string | null; xmin: string; xmax: string }>(result);
+    const rows = rowsOf<{
+      seq: number | null;
+      answers: Record<string, string> | string | null;
+      counts_toward_threshold: boolean | null;
+      xmin: string;
+      xmax: string;
+    }>(result);
     return rows
       .filter((row) => row.seq !== null)
       .map((row) => ({
         seq: Number(row.seq),
         answers: typeof row.answers === "string" ? (JSON.parse(row.answers) as Record<string, string>) : (row.answers ?? {}),
+        counting: row.counts_toward_threshold !== false,
         xmin: row.xmin,
         xmax: row.xmax,
       }));

@@ -22,6 +22,7 @@ import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
 import { buildPersonalSurveyLink } from "../invitations/invitation-email.js";
 import { companyWithOpenSurvey, invitationBody } from "../invitations/invitations.test-helpers.js";
 import { submitResponse } from "../surveys/surveys.service.js";
+import { independentRespondent } from "../surveys/surveys.test-helpers.js";
 import { filterQuery, groupName, listGroups, readGroupSizes } from "./report-attacker.test-helpers.js";
 import { flushSurveyState } from "./survey-state.js";
 
@@ -124,7 +125,7 @@ describe("imported attributes as report cohorts (issue 14 item 4)", () => {
         { inviteeId: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, meta: row.meta },
       );
       const answer = generateLowiAnswers(ownFields, random);
-      await submitResponse(testApp.ctx, { surveyId, data: answer, r: new URL(link).searchParams.get("r") });
+      await submitResponse(testApp.ctx, { surveyId, data: answer, r: new URL(link).searchParams.get("r") }, independentRespondent());
       answers.push({
         ...answer,
         "cohort.department": person.department,

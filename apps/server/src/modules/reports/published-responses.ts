@@ -10,6 +10,8 @@ import { readSurveyState } from "./survey-state.js";
 const PAGE = 2_000;
 
 export interface PublishedResponse {
+  /** The response's random id (never shown; orders detached comments by a keyed hash of it, decision 0052). */
+  id: string;
   answers: Record<string, string>;
   /** The day the response's block of k closed (the day its last response arrived), YYYY-MM-DD. */
   blockDay: string;
@@ -39,7 +41,7 @@ export async function* publishedResponsePages(ctx: AppContext, tenantId: string,
   for (;;) {
     const rows = await listPublishedResponsesInRandomOrder(db, tenantId, surveyId, publishedSeq, after, PAGE);
     if (rows.length === 0) return;
-    yield rows.map((row) => ({ answers: row.answers, blockDay: blockDayOf(ends, row.seq) }));
+    yield rows.map((row) => ({ id: row.id, answers: row.answers, blockDay: blockDayOf(ends, row.seq) }));
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1].id;
   }

@@ -351,8 +351,17 @@ export async function findFirstUnanalysedSeq(
 }
 
 /**
- * The ends of a survey's blocks of `blockSize` responses by seq, up to `upTo` (decision 0022): for each complete block,
- * the seq of its last response and the day that response arrived (the block's closing day). In seq order.
+ * Which responses count toward a survey's thresholds (decision 0052): the one predicate every threshold is counted
+ * over — blocks of k close on these, the suppression plan's cohort counts are these, and any list that must hold k
+ * people before it is shown (comment lists, for instance) should count these. Responses that do not count are still
+ * published with their block and enter every figure.
+ */
+export const countsTowardThreshold = surveyResponse.countsTowardThreshold;
+
+/**
+ * The ends of a survey's blocks up to `upTo` (decisions 0022, 0052): a block ends at the response that makes it hold
+ * `blockSize` responses counting toward the thresholds. For each complete block, the seq of its last response and the
+ * day that response arrived (the block's closing day). In seq order.
  */
 export async function listBlockEnds(
   db: Database,
@@ -364,11 +373,12 @@ export async function listBlockEnds(
   const result = await db.execute(sql`
     select seq, submitted_on from (
       select ${surveyResponse.seq} as seq, ${surveyResponse.submittedOn} as submitted_on,
-        row_number() over (order by ${surveyResponse.seq}) as position
+        ${countsTowardThreshold} as counting,
+        count(*) filter (where ${countsTowardThreshold}) over (order by ${surveyResponse.seq}) as position
       from ${surveyResponse}
       where ${surveyResponse.tenantId} = ${tenantId} and ${surveyResponse.surveyId} = ${surveyId} and ${surveyResponse.seq} <= ${upTo}
     ) numbered
-    where position % ${blockSize} = 0
+    where counting and position % ${blockSize} = 0
     order by seq`);
   return rowsOf<{ seq: number | string; submitted_on: string }>(result).map((row) => ({ seq: Number(row.seq), day: row.submitted_on }));
 }

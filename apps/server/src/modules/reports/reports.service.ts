@@ -107,7 +107,13 @@ export async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string
   // The published state only changes by whole blocks, which always add to the total.
   // A state rebuilt under new cohort dimensions (decision 0045) is a new object: its plan is computed again.
   if (!cached || cached.total !== state.counts.total || cached.threshold !== threshold || cached.counts !== state.counts) {
-    cached = { total: state.counts.total, threshold, counts: state.counts, plan: planSuppression(state.counts, threshold) };
+    // Visibility is decided on the responses that count toward the thresholds, emptiness on everyone (decision 0052).
+    cached = {
+      total: state.counts.total,
+      threshold,
+      counts: state.counts,
+      plan: planSuppression(state.countingCounts, threshold, state.counts),
+    };
     suppressionCache.set(key, cached);
     if (suppressionCache.size > 500) suppressionCache.delete(suppressionCache.keys().next().value as string);
   }

@@ -34,7 +34,7 @@ import {
 const surveyStateEngine: FoldEngine<SurveyReportState, SurveyReportPlan> = {
   version: SURVEY_REPORT_STATE_VERSION,
   empty: (plan) => createEmptySurveyReportState(plan),
-  fold: (state, answers, plan) => foldSurveyResponse(state, answers, plan),
+  fold: (state, answers, plan, counting) => foldSurveyResponse(state, answers, plan, counting),
   responses: (state) => state.all.responses,
   serialize: (state) => serializeSurveyReportState(state),
   revive: (data, plan) => reviveSurveyReportState(data, plan),

@@ -1,4 +1,5 @@
 import { type SurveyField, hasFeature, neutralizeCell, slugify } from "@hearth/shared";
+import { createHmac } from "node:crypto";
 import Papa from "papaparse";
 import type { AppContext } from "../../app-context.js";
 import { type Actor, featureUserOf } from "../../lib/actor.js";
@@ -26,18 +27,55 @@ export function exportedKeys(fields: readonly SurveyField[]): string[] {
 }
 
 /**
+ * In an anonymous survey the written answers leave the answer rows (decision 0052): they are exported in a section of
+ * their own (question key and text), shuffled, so a comment cannot be joined to an answer vector even inside a visible
+ * group. Other surveys keep them in their rows.
+ */
+function exportLayout(survey: SurveyRow): { keys: string[]; commentKeys: string[] } {
+  const keys = exportedKeys(survey.fields as SurveyField[]);
+  if (!survey.isAnonymous) return { keys, commentKeys: [] };
+  const text = new Set((survey.fields as SurveyField[]).filter((field) => field.answerType === "Text").map((field) => field.key));
+  return { keys: keys.filter((key) => !text.has(key)), commentKeys: keys.filter((key) => text.has(key)) };
+}
+
+/**
+ * Detached comments in the order of HMAC(AUTH_SECRET, survey ‖ response id ‖ question): unrelated to the rows' order
+ * (their random ids) or to arrival without the server's secret, and the same in every download of the same published
+ * responses, so two exports agree.
+ */
+class DetachedComments {
+  private readonly items: { order: string; key: string; text: string }[] = [];
+  constructor(
+    private readonly secret: string,
+    private readonly surveyId: string,
+  ) {}
+  add(responseId: string, key: string, text: string | undefined): void {
+    if (!text?.trim()) return;
+    const order = createHmac("sha256", this.secret).update(`${this.surveyId}\u0000${responseId}\u0000${key}`).digest("hex");
+    this.items.push({ order, key, text });
+  }
+  rows(neutralize: (text: string) => string): string[][] {
+    this.items.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+    return this.items.map((item) => [item.key, neutralize(item.text)]);
+  }
+}
+
+/**
  * CSV of a survey's responses: one row per response, one column per question key, plus a day. Only the published
- * responses are exported — the first ⌊n / k⌋ · k by arrival, as in the reports — and `submitted_on` is the day the
- * response's block of k closed, not its own day (docs/decisions/0022). No identity is ever exported — responses are
- * stored without one — and no cohort answer (see `exportedKeys`).
+ * responses are exported — the same blocks as the reports (decisions 0022, 0052) — and `submitted_on` is the day the
+ * response's block closed, not its own day. No identity is ever exported — responses are stored without one — and no
+ * cohort answer (see `exportedKeys`). An anonymous survey's comments follow in their own section, detached.
  */
 export async function* exportSurveyCsv(ctx: AppContext, actor: Actor, survey: SurveyRow): AsyncGenerator<string> {
-  const keys = exportedKeys(survey.fields as SurveyField[]);
+  const { keys, commentKeys } = exportLayout(survey);
+  const comments = new DetachedComments(ctx.env.AUTH_SECRET, survey.id);
   yield `\uFEFF${Papa.unparse([["submitted_on", ...keys]])}\r\n`;
   for await (const rows of publishedResponsePages(ctx, actor.tenantId, survey.id)) {
     const lines = rows.map((row) => [row.blockDay, ...keys.map((key) => neutralizeCell(row.answers[key] ?? ""))]);
-    yield `${Papa.unparse(lines)}\r\n`;
+    for (const row of rows) for (const key of commentKeys) comments.add(row.id, key, row.answers[key]);
+    if (lines.length > 0) yield `${Papa.unparse(lines)}\r\n`;
   }
+  if (commentKeys.length > 0) yield `\r\n${Papa.unparse([["comment_question", "comment"], ...comments.rows(neutralizeCell)])}\r\n`;
 }
 
 export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId: string) {
@@ -53,10 +91,15 @@ export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId
 
 /** The same table as the CSV, as an Excel workbook (built in memory: fine for tens of thousands of rows). */
 export async function exportSurveyXlsx(ctx: AppContext, actor: Actor, survey: SurveyRow): Promise<Buffer> {
-  const keys = exportedKeys(survey.fields as SurveyField[]);
+  const { keys, commentKeys } = exportLayout(survey);
   const rows: string[][] = [["submitted_on", ...keys]];
+  const comments = new DetachedComments(ctx.env.AUTH_SECRET, survey.id);
   for await (const page of publishedResponsePages(ctx, actor.tenantId, survey.id)) {
-    for (const row of page) rows.push([row.blockDay, ...keys.map((key) => row.answers[key] ?? "")]);
+    for (const row of page) {
+      rows.push([row.blockDay, ...keys.map((key) => row.answers[key] ?? "")]);
+      for (const key of commentKeys) comments.add(row.id, key, row.answers[key]);
+    }
   }
+  if (commentKeys.length > 0) rows.push([], ["comment_question", "comment"], ...comments.rows((text) => text));
   return buildXlsx(survey.name, rows);
 }

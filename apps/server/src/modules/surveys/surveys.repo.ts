@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database, SqlExecutor } from "../../db/client.js";
 import { invitee, survey, surveyResponse, surveyResponseReceipt, user } from "../../db/schema.js";
 
@@ -83,18 +83,79 @@ export async function findSurveyForRespondent(db: Database, surveyId: string): P
  * when the token was already used. The anonymous-link path is the hot one: one prepared INSERT, without the ORM.
  * Nothing else happens on this path: comment analysis reads new rows by seq later (comments/comment-analysis.ts).
  */
+/**
+ * What decides whether a response counts toward the thresholds (decision 0052), as the ingest hands it over: the
+ * session signal already decided, the browser's and the network's HMACs. Absent (the seed, benches, tests that insert
+ * populations directly), the response counts.
+ */
+export interface ResponseIndependence {
+  sessionOfViewer: boolean;
+  browserHash: string;
+  networkHash: string | null;
+  /** A network whose last counting response is older than this counts again. */
+  networkCutoff: Date;
+}
+
+/**
+ * The response insert with its independence decided in the same statement: the browser's row is claimed (a browser
+ * already on record does not count), then the network's row is claimed or renewed only when the response would count
+ * and the network's last counting response is older than the window. Data-modifying CTEs run once and atomically, so
+ * two responses racing from one browser or one network count once.
+ */
+function independentInsert(
+  tenantId: string,
+  surveyId: string,
+  answers: Record<string, string>,
+  submittedOn: string,
+  source: ResponseIndependence,
+) {
+  const counting = !source.sessionOfViewer;
+  return sql`
+    with browser as (
+      insert into survey_response_browser (survey_id, source_hash) values (${surveyId}, ${source.browserHash})
+      on conflict do nothing
+      returning 1
+    ),
+    network as (
+      insert into survey_response_network (survey_id, prefix_hash, counted_at)
+      select ${surveyId}, ${source.networkHash}, now()
+      where ${counting}::boolean and ${source.networkHash}::text is not null and exists (select 1 from browser)
+      on conflict (survey_id, prefix_hash) do update set counted_at = excluded.counted_at
+        where survey_response_network.counted_at < ${source.networkCutoff.toISOString()}::timestamptz
+      returning 1
+    ),
+    pruned as (
+      delete from survey_response_network
+      where survey_id = ${surveyId} and counted_at < ${source.networkCutoff.toISOString()}::timestamptz
+        and prefix_hash is distinct from ${source.networkHash}::text
+    )
+    insert into survey_response (tenant_id, survey_id, answers, submitted_on, counts_toward_threshold)
+    values (${tenantId}, ${surveyId}, ${JSON.stringify(answers)}::jsonb, ${submittedOn},
+      ${counting}::boolean and exists (select 1 from browser) and (${source.networkHash}::text is null or exists (select 1 from network)))`;
+}
+
 export async function insertResponse(
   db: Database,
   sqlExecutor: SqlExecutor,
   tenantId: string,
-  input: { surveyId: string; answers: Record<string, string>; submittedOn: string; tokenHash: string | null; inviteeId?: string | null },
+  input: {
+    surveyId: string;
+    answers: Record<string, string>;
+    submittedOn: string;
+    tokenHash: string | null;
+    inviteeId?: string | null;
+    independence?: ResponseIndependence;
+  },
 ): Promise<boolean> {
   const tokenHash = input.tokenHash;
+  const independence = input.independence;
   if (!tokenHash) {
-    await sqlExecutor.executeSql(
-      "insert into survey_response (tenant_id, survey_id, answers, submitted_on) values ($1, $2, $3::jsonb, $4)",
-      [tenantId, input.surveyId, JSON.stringify(input.answers), input.submittedOn],
-    );
+    if (independence) await db.execute(independentInsert(tenantId, input.surveyId, input.answers, input.submittedOn, independence));
+    else
+      await sqlExecutor.executeSql(
+        "insert into survey_response (tenant_id, survey_id, answers, submitted_on) values ($1, $2, $3::jsonb, $4)",
+        [tenantId, input.surveyId, JSON.stringify(input.answers), input.submittedOn],
+      );
     return true;
   }
   return db.transaction(async (tx) => {
@@ -104,7 +165,11 @@ export async function insertResponse(
       .onConflictDoNothing()
       .returning({ tokenHash: surveyResponseReceipt.tokenHash });
     if (receipt.length === 0) return false;
-    await tx.insert(surveyResponse).values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn });
+    if (independence) await tx.execute(independentInsert(tenantId, input.surveyId, input.answers, input.submittedOn, independence));
+    else
+      await tx
+        .insert(surveyResponse)
+        .values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn });
     if (input.inviteeId && /^[0-9a-f-]{36}$/i.test(input.inviteeId)) {
       await tx
         .update(invitee)

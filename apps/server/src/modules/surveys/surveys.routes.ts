@@ -14,6 +14,7 @@ import { notFound } from "../../lib/errors.js";
 import { MemoryRateLimiter } from "../../lib/memory-rate-limit.js";
 import { defineRoute } from "../../lib/route.js";
 import { checkExportAllowed, exportFileName, exportSurveyCsv, exportSurveyXlsx } from "./survey-export.service.js";
+import { responseSourceOf } from "./response-source.js";
 import {
   closeSurvey,
   createSurvey,
@@ -173,9 +174,9 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext
     bodyLimit: 512 * 1024,
     body: responseInputSchema,
     response: z.literal(true),
-    handler: async ({ body, request }) => {
+    handler: async ({ body, request, reply }) => {
       responseLimiter.enforce(request.ip);
-      return submitResponse(ctx, body);
+      return submitResponse(ctx, body, responseSourceOf(ctx, request, reply));
     },
   });
 }

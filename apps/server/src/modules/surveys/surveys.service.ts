@@ -31,6 +31,7 @@ import { lockTenantForLicences as lockSurveySlots } from "../billing/licences.re
 import { hasOpenAnswers, wakeCommentAnalysis } from "../comments/comment-jobs.js";
 import { type TenantRow, findTenant } from "../company/company.repo.js";
 import { respondentSurveys } from "./respondent-survey-cache.js";
+import { type ResponseSource, sourceHash } from "./response-source.js";
 import {
   type SurveyRow,
   countResponsesBySurvey,
@@ -386,7 +387,11 @@ export async function getPublicSurvey(ctx: AppContext, surveyId: string) {
 }
 
 /** POST /api/response: checks the survey is open, the token, every answer; stores one row (plus a receipt for a personal link). */
-export async function submitResponse(ctx: AppContext, input: { surveyId: string; data: unknown; r?: string | null }) {
+export async function submitResponse(
+  ctx: AppContext,
+  input: { surveyId: string; data: unknown; r?: string | null },
+  source: ResponseSource,
+) {
   const row = await respondentSurveys(ctx).get(input.surveyId);
   if (!row) throw notFound("This survey does not exist.");
   if (!isSurveyOpen({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, Date.now())) {
@@ -409,12 +414,22 @@ export async function submitResponse(ctx: AppContext, input: { surveyId: string;
   if (!checked.ok) throw new AppError("VALIDATION_FAILED", "Some answers need your attention.", { fields: checked.fields });
   // One insert (with a personal link: its receipt and the Replied flag, in one transaction). Comment analysis reads
   // new rows by seq off this path; a written answer only nudges this instance's analysis loop (decision 0023).
+  // Whether it counts toward the thresholds (decision 0052): only a boolean on the row; the browser and network are
+  // kept as HMACs in tables of their own, never with the response.
+  const secret = ctx.env.AUTH_SECRET;
   const stored = await insertResponse(ctx.database.db, ctx.database.sql, row.tenantId, {
     surveyId: row.id,
     answers: { ...checked.answers, ...cohortAnswers },
     submittedOn: new Date().toISOString().slice(0, 10),
     tokenHash,
     inviteeId,
+    independence: {
+      sessionOfViewer: await source.sessionOfViewer(row.tenantId),
+      browserHash: sourceHash(secret, row.id, "browser", source.browserToken),
+      networkHash: source.networkPrefix === null ? null : sourceHash(secret, row.id, "network", source.networkPrefix),
+      // One network prefix counts once per window (RESPONSE_NETWORK_WINDOW_MINUTES, default 10; decision 0052).
+      networkCutoff: new Date(Date.now() - ctx.env.RESPONSE_NETWORK_WINDOW_MINUTES * 60_000),
+    },
   });
   if (!stored) throw new AppError("ALREADY_ANSWERED", "This link has already been used to answer the survey.", { status: 409 });
   if (hasOpenAnswers(row.fields, checked.answers)) wakeCommentAnalysis(ctx);

@@ -1,7 +1,9 @@
 import { type SurveyField, defaultEndDate, listPresetFields } from "@hearth/shared";
-import type { TestApp } from "../../test/harness.js";
+import { randomBytes } from "node:crypto";
+import { nextRespondentAddress, type TestApp } from "../../test/harness.js";
 import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
 import { updateTenant } from "../company/company.repo.js";
+import { networkPrefixOf, type ResponseSource } from "./response-source.js";
 
 export const COMPLETE_PROFILE = {
   companyName: "Acme Testing",
@@ -38,4 +40,16 @@ export function answerAll(fields: readonly Pick<SurveyField, "key" | "answerType
       field.answerType === "Radio" ? field.radioOptions[pick % field.radioOptions.length] : "Clear goals and kind colleagues.",
     ]),
   );
+}
+
+/**
+ * The source of one independent respondent for tests that call `submitResponse` directly: no session, a browser
+ * and a network of their own (decision 0052).
+ */
+export function independentRespondent(): ResponseSource {
+  return {
+    sessionOfViewer: async () => false,
+    browserToken: randomBytes(32).toString("base64url"),
+    networkPrefix: networkPrefixOf(nextRespondentAddress()),
+  };
 }

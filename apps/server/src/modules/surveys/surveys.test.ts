@@ -278,13 +278,24 @@ describe("surveys: creation rules, lists, public page, responses, export", () =>
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/csv");
     expect(response.headers["content-disposition"]).toContain("culture-check-2026-responses.csv");
-    const lines = response.body
+    // The answer rows, then (an anonymous survey) the written answers detached after a blank line (decision 0052).
+    const [answerPart, commentPart] = response.body
       .replace(/^\uFEFF/, "")
       .trim()
-      .split("\r\n");
+      .split("\r\n\r\n");
+    const lines = answerPart.split("\r\n");
     const fields = (await call(testApp.app, "GET", `/api/surveys/${surveyId}`, { cookie: owner.cookie })).json().fields;
-    // Cohort (demographic) questions stay out of a row-level export: it would expose small groups.
-    const keys = fields.filter((f: { filter?: boolean }) => f.filter !== true).map((f: { key: string }) => f.key);
+    // Cohort (demographic) questions stay out of a row-level export: it would expose small groups; written answers
+    // are not in the rows.
+    const keys = fields
+      .filter((f: { filter?: boolean; answerType: string }) => f.filter !== true && f.answerType !== "Text")
+      .map((f: { key: string }) => f.key);
+    const textKeys = fields.filter((f: { answerType: string }) => f.answerType === "Text").map((f: { key: string }) => f.key);
+    if (textKeys.length > 0) {
+      const commentLines = commentPart.split("\r\n");
+      expect(commentLines[0]).toBe("comment_question,comment");
+      expect(commentLines.slice(1).every((line) => textKeys.includes(line.split(",")[0]))).toBe(true);
+    }
     expect(keys.length).toBeLessThan(fields.length);
     expect(lines[0].split(",")).toEqual(["submitted_on", ...keys]);
     expect(lines[0]).not.toContain("lowi_demo_");
@@ -293,7 +304,8 @@ describe("surveys: creation rules, lists, public page, responses, export", () =>
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers["content-disposition"]).toContain("culture-check-2026-responses.xlsx");
     const sheet = readZip(xlsx.rawPayload)["xl/worksheets/sheet1.xml"];
-    expect(sheet.match(/<row /g)).toHaveLength(lines.length);
+    const commentRows = textKeys.length > 0 ? commentPart.split("\r\n").length + 1 : 0;
+    expect(sheet.match(/<row /g)).toHaveLength(lines.length + commentRows);
     expect(
       (await call(testApp.app, "GET", `/api/export/survey?surveyId=${surveyId}&format=pdf`, { cookie: owner.cookie })).statusCode,
     ).toBe(400);
