@@ -91,12 +91,11 @@ export interface StoredComment {
 
 /**
  * THE rule for which respondents count toward a visibility threshold when the comment lists decide what may be
- * listed (decision 0053): a SQL predicate over `survey_response`. Today every published response counts (the
- * published bound is applied separately, by seq); this is the one place to wire a per-response "counts toward
- * thresholds" column to.
+ * listed (decision 0053): the response's own `counts_toward_threshold`, decided once at ingest (decision 0052), the
+ * same column the blocks and the suppression plan count by. The published bound is applied separately, by seq.
  */
 export function countsTowardThreshold() {
-  return sql<boolean>`true`;
+  return sql<boolean>`${surveyResponse.countsTowardThreshold}`;
 }
 
 /**
