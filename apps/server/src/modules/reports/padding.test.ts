@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitee, survey, surveyResponse } from "../../db/schema.js";
 import { surveyAggregate } from "../../db/schema-reports.js";
 import { call, createTestApp, nextRespondentAddress, registerCompany, type Session, type TestApp } from "../../test/harness.js";
+import { verifyAddress } from "../../test/senders.js";
 import { generateLowiAnswers } from "../../seed/demo-surveys.js";
 import { analyseNewResponses } from "../comments/comment-analysis.js";
 import { buildPersonalSurveyLink } from "../invitations/invitation-email.js";
@@ -51,6 +52,8 @@ describe("padding a survey to reveal one respondent (issue 23, H1)", () => {
 
   async function company(k: number): Promise<Company> {
     const owner = await registerCompany(testApp.app);
+    // Only a verified address may send invitations (decision 0056).
+    await verifyAddress(testApp, owner);
     await completeProfileAndSetPlan(testApp, owner.tenantId, "Gold");
     const threshold = await call(testApp.app, "PUT", "/api/company/visibility-threshold", {
       cookie: owner.cookie,
