@@ -5,7 +5,7 @@ let networks = 0;
 
 /**
  * A respondent who is nobody else (decision 0052): no session, no respondent cookie, and a network of their own. The
- * e2e server trusts X-Forwarded-For (TRUST_PROXY, as behind a load balancer), so each answer names a different /64;
+ * e2e server trusts X-Forwarded-For (TRUST_PROXY, as behind a load balancer), so each answer names a different /48;
  * answers posted from a signed-in Admin's browser would not count toward the survey's thresholds.
  */
 /** The header that puts a browser or request on a network of its own (the e2e server trusts X-Forwarded-For). */
@@ -17,7 +17,7 @@ export function ownNetwork(): Record<string, string> {
 export async function answerAsSomeoneElse(body: { surveyId: string; data: Record<string, string>; r?: string | null }): Promise<void> {
   const baseURL = inject("baseUrl");
   networks += 1;
-  // IPv6, so every worker process and every answer gets its own /64.
+  // IPv6, so every worker process and every answer gets its own /48.
   const address = `fd00:${(process.pid & 0xffff).toString(16)}:${networks.toString(16)}::1`;
   const respondent: APIRequestContext = await request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": address } });
   try {

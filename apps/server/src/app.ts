@@ -100,7 +100,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
-    trustProxy: env.TRUST_PROXY,
+    // A number of proxies is given to Fastify as the hop rule it stands for (the socket is hop 0).
+    trustProxy:
+      typeof env.TRUST_PROXY === "number"
+        ? (() => {
+            const hops = env.TRUST_PROXY;
+            return (_address: string, hop: number) => hop < hops;
+          })()
+        : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

@@ -7,6 +7,30 @@ const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
   .transform((value) => ["true", "1", "yes", "on"].includes(value));
 
+/**
+ * Which proxies to believe about the client's address (X-Forwarded-For). `true` means the one proxy in front of the
+ * app (the load balancer): the address it appended, never an entry the client wrote before it. A number is that
+ * many proxies in a row; a comma-separated list names the proxies' addresses or CIDR ranges. Trusting every hop
+ * (Fastify's `true`) would let any client choose its own address, and with it the rate limits and the network rule
+ * of decision 0052, so it is not offered.
+ */
+const trustProxyText = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string => {
+    const lower = value.toLowerCase();
+    if (["false", "0", "no", "off", ""].includes(lower)) return false;
+    if (["true", "yes", "on"].includes(lower)) return 1;
+    if (/^[1-9]\d?$/.test(lower)) return Number(lower);
+    const parts = value.split(",").map((part) => part.trim());
+    if (parts.every((part) => /^[0-9a-f:.]+(\/\d{1,3})?$/i.test(part) && /[.:]/.test(part))) return parts.join(",");
+    context.addIssue({
+      code: "custom",
+      message: "TRUST_PROXY must be true, false, a number of proxies, or a comma-separated list of proxy addresses or CIDR ranges",
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,7 +59,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   SEED_DEMO: booleanText.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxyText.default(false),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(60),

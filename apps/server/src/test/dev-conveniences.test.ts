@@ -19,6 +19,15 @@ describe("production refuses development conveniences at start", () => {
     expect(loadEnv(PRODUCTION).isProduction).toBe(true);
   });
 
+  it("reads TRUST_PROXY as one proxy, a number of proxies or their addresses, never as every hop (issue 23 review)", () => {
+    expect(loadEnv(PRODUCTION).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ ...PRODUCTION, TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ ...PRODUCTION, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ ...PRODUCTION, TRUST_PROXY: "10.0.0.0/8, 192.0.2.1" }).TRUST_PROXY).toBe("10.0.0.0/8,192.0.2.1");
+    expect(loadEnv({ ...PRODUCTION, TRUST_PROXY: "off" }).TRUST_PROXY).toBe(false);
+    expect(() => loadEnv({ ...PRODUCTION, TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
+  });
+
   it("refuses to start without SMTP_URL, saying why", () => {
     expect(() => loadEnv({ ...PRODUCTION, SMTP_URL: undefined })).toThrow(/SMTP_URL: required in production/);
     expect(() => loadEnv({ ...PRODUCTION, SMTP_URL: "" })).toThrow(/development outbox/);

@@ -50,13 +50,13 @@ describe("responses that count toward thresholds (decision 0052)", () => {
         .orderBy(asc(surveyResponse.seq))
     ).map((row) => row.counts);
 
-  it("reads network prefixes: IPv4 /24, IPv6 /64, IPv4-mapped as IPv4", () => {
+  it("reads network prefixes: IPv4 /24, IPv6 /48, IPv4-mapped as IPv4", () => {
     expect(networkPrefixOf("192.0.2.77")).toBe("192.0.2.0/24");
-    expect(networkPrefixOf("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
-    expect(networkPrefixOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
-    expect(networkPrefixOf("2001:DB8:0:0:ffff::9")).toBe("2001:db8:0:0::/64");
+    expect(networkPrefixOf("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1::/48");
+    expect(networkPrefixOf("2001:db8::1")).toBe("2001:db8:0::/48");
+    expect(networkPrefixOf("2001:DB8:0:0:ffff::9")).toBe("2001:db8:0::/48");
     expect(networkPrefixOf("::ffff:198.51.100.4")).toBe("198.51.100.0/24");
-    expect(networkPrefixOf("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(networkPrefixOf("fe80::1%eth0")).toBe("fe80:0:0::/48");
     expect(networkPrefixOf("not an address")).toBeNull();
     expect(networkPrefixOf(undefined)).toBeNull();
   });
@@ -139,5 +139,47 @@ describe("responses that count toward thresholds (decision 0052)", () => {
     const flags = await counted(surveyId);
     expect(flags).toHaveLength(12);
     expect(flags.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe("the network behind a load balancer (TRUST_PROXY; review of issue 23)", () => {
+  /** Every request reaches the app from the balancer's own address, as behind a real one. */
+  const BALANCER = "10.0.0.2";
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { RATE_LIMIT_RESPONSE_PER_IP: "10000", TRUST_PROXY: "true" } });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it("reads the address the one proxy appended, not entries the client wrote, and never switches the rule off", async () => {
+    const { surveyId } = await companyWithOpenSurvey(testApp, `Proxy ${Date.now()}`);
+    const [row] = await testApp.ctx.database.db.select({ fields: survey.fields }).from(survey).where(eq(survey.id, surveyId));
+    const data = Object.fromEntries(
+      (row.fields as SurveyField[]).filter((field) => field.answerType === "Radio").map((field) => [field.key, field.radioOptions[0]]),
+    );
+    // The balancer appends the address it saw (203.0.113.9) to whatever the client sent: a padder writing a new
+    // "address" before it each time, or one that is no address at all, is still one network.
+    const forged = ["198.51.100.1", "192.0.2.50", "x", "2001:db8:9::1", "", "not-an-ip"];
+    for (const written of forged) {
+      const headers = { "x-forwarded-for": written ? `${written}, 203.0.113.9` : "203.0.113.9" };
+      const posted = await call(testApp.app, "POST", "/api/response", { headers, remoteAddress: BALANCER, body: { surveyId, data } });
+      expect(posted.statusCode).toBe(200);
+    }
+    // A header that is nonsense even in the proxy's place falls back to the socket's network, then one shared bucket.
+    for (const nonsense of ["x", "garbage"]) {
+      const headers = { "x-forwarded-for": nonsense };
+      await call(testApp.app, "POST", "/api/response", { headers, remoteAddress: BALANCER, body: { surveyId, data } });
+    }
+    const flags = (
+      await testApp.ctx.database.db
+        .select({ counts: surveyResponse.countsTowardThreshold })
+        .from(surveyResponse)
+        .where(eq(surveyResponse.surveyId, surveyId))
+        .orderBy(asc(surveyResponse.seq))
+    ).map((response) => response.counts);
+    expect(flags.slice(0, forged.length).filter(Boolean)).toHaveLength(1);
+    expect(flags.slice(forged.length).filter(Boolean)).toHaveLength(1);
   });
 });

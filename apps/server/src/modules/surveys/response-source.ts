@@ -22,7 +22,7 @@ export interface ResponseSource {
   sessionOfViewer: (tenantId: string) => Promise<boolean>;
   /** The browser's random token (from its cookie, or new). */
   browserToken: string;
-  /** The client's network prefix (IPv4 /24, IPv6 /64), or null when the address cannot be read. */
+  /** The client's network prefix (IPv4 /24, IPv6 /48), or null when the address cannot be read. */
   networkPrefix: string | null;
 }
 
@@ -57,7 +57,11 @@ function expandIPv6(address: string): string[] | null {
   );
 }
 
-/** The network an address belongs to for the burst rule: IPv4 /24, IPv6 /64 (an IPv4-mapped address as IPv4). */
+/**
+ * The network an address belongs to for the burst rule: IPv4 /24, IPv6 /48 (an IPv4-mapped address as IPv4). A /48,
+ * not a /64: a home line or a cloud host holds a /56 or a /48, so each of its many /64s would otherwise be a "new"
+ * network for a padder (review of issue 23).
+ */
 export function networkPrefixOf(address: string | undefined): string | null {
   if (!address) return null;
   if (isIPv4(address)) return `${address.split(".").slice(0, 3).join(".")}.0/24`;
@@ -68,7 +72,7 @@ export function networkPrefixOf(address: string | undefined): string | null {
     const high = Number.parseInt(hextets[6], 16);
     return `${high >> 8}.${high & 255}.${Number.parseInt(hextets[7], 16) >> 8}.0/24`;
   }
-  return `${hextets.slice(0, 4).join(":")}::/64`;
+  return `${hextets.slice(0, 3).join(":")}::/48`;
 }
 
 /** HMAC(AUTH_SECRET, survey id ‖ value): what the source tables keep instead of a token or a prefix. */
@@ -94,7 +98,9 @@ export function responseSourceOf(ctx: AppContext, request: FastifyRequest, reply
   }
   return {
     browserToken,
-    networkPrefix: networkPrefixOf(request.ip),
+    // An address that is not one (a forwarded header naming nonsense) falls back to the socket's, and failing that to
+    // one shared bucket: it never switches the network rule off.
+    networkPrefix: networkPrefixOf(request.ip) ?? networkPrefixOf(request.socket?.remoteAddress) ?? "unknown",
     sessionOfViewer: async (tenantId) => {
       if (!request.headers.cookie) return false;
       const actor = await resolveActor(ctx, request);

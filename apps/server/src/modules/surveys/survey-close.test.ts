@@ -49,6 +49,26 @@ describe("close survey", () => {
     expect((await close(owner, survey.id)).statusCode).toBe(409);
   });
 
+  it("keeps a closed survey closed through an edit: a new end date from the Admin is refused and nothing changes (issue 23 review)", async () => {
+    const survey = await create(owner);
+    expect((await close(owner, survey.id)).statusCode).toBe(200);
+    const closedDetail = (await call(testApp.app, "GET", `/api/surveys/${survey.id}`, { cookie: owner.cookie })).json();
+    const body = lowiInput({ endDate: Date.now() + 7 * 24 * 3_600_000 });
+    const reopened = await call(testApp.app, "PUT", `/api/surveys/${survey.id}`, { cookie: owner.cookie, body });
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json()).toMatchObject({ error: { code: "CONFLICT", fields: { endDate: "This survey has closed." } } });
+    const after = (await call(testApp.app, "GET", `/api/surveys/${survey.id}`, { cookie: owner.cookie })).json();
+    expect(after.endDate).toBe(closedDetail.endDate);
+    expect(after.status).toBe("Closed");
+    // The same edit keeping the end date it has is still an edit, not a reopening.
+    const kept = await call(testApp.app, "PUT", `/api/surveys/${survey.id}`, {
+      cookie: owner.cookie,
+      body: lowiInput({ endDate: closedDetail.endDate }),
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().status).toBe("Closed");
+  });
+
   it("refuses a draft and an archived survey (409), and changes nothing", async () => {
     const draft = await create(owner, { draft: true, endDate: undefined });
     const refusedDraft = await close(owner, draft.id);

@@ -263,6 +263,7 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
   const wasPublished = !existing.draft;
   const draft = wasPublished ? false : input.draft;
   const endDate = input.endDate ?? existing.endDate?.getTime() ?? null;
+  refuseReopening(actor, existing, endDate);
   await checkSurveyInput(ctx, actor, tenant, { ...input, draft, endDate }, existing);
   if (!draft && !wasPublished && isLimitedToOneOpenSurvey(existing.surveyPreset)) {
     const open = await findOpenSurveyOfPreset(db, actor.tenantId, existing.surveyPreset);
@@ -327,6 +328,25 @@ export function inviteLinkFor(appUrl: string, surveyId: string): string {
   return `${appUrl.replace(/\/$/, "")}/s/${surveyId}`;
 }
 
+/**
+ * A closed survey stays closed through an edit: only an internal account reopens one (Edit Expiration), and an
+ * imported survey never (its rows were written by the company, so new answers beside them would be counted next to
+ * answers the company knows; decision 0052, review of issue 23). Keeping the end date it has is not reopening.
+ */
+function refuseReopening(
+  actor: Actor,
+  existing: { draft: boolean; archived: boolean; endDate: Date | null; source: string },
+  endDate: number | null,
+) {
+  if (existing.draft) return;
+  const before = existing.endDate?.getTime() ?? null;
+  if (endDate === before) return;
+  const closed = describeSurveyStatus({ archived: existing.archived, draft: false, endDate: before }, Date.now()) === "Closed";
+  if (existing.source === "import" || (closed && !actor.isInternalAccount)) {
+    throw new AppError("CONFLICT", "This survey has closed.", { fields: { endDate: "This survey has closed." } });
+  }
+}
+
 /** Edit Expiration: a new end date for a published survey (internal accounts may also reopen closed ones). */
 export async function setSurveyEndDate(ctx: AppContext, actor: Actor, surveyId: string, endDate: number) {
   const { db } = ctx.database;
@@ -339,7 +359,7 @@ export async function setSurveyEndDate(ctx: AppContext, actor: Actor, surveyId: 
     };
   }
   const status = describeSurveyStatus({ archived: false, draft: false, endDate: existing.endDate?.getTime() ?? null }, Date.now());
-  if (status === "Closed" && !actor.isInternalAccount) {
+  if ((status === "Closed" && !actor.isInternalAccount) || existing.source === "import") {
     return { success: false, message: "This survey has closed.", inviteLink: inviteLinkFor(ctx.env.APP_URL, surveyId) };
   }
   const check = checkEndDate(endDate, Date.now(), { isInternalAccount: actor.isInternalAccount });
