@@ -162,5 +162,35 @@ export function exactLeaks(
     }
     if (restOccupied > 0 && rest < k) findings.push({ lines: [index] });
   });
+  // A remainder "parent minus one cell" can be derivable although neither is (amendment of 0015, 2026-12-02): e.g.
+  // "B unanswered minus (A unanswered ∧ B unanswered)", the people who skipped B but answered A, from the rows of A
+  // and one column of B. Its unknown cells beside that one are then a sum the attacker knows. Only small sums are
+  // worth the row reduction, so the size is checked first.
+  lines.forEach((line, index) => {
+    if (known[line.parent]) return;
+    let rest = 0;
+    let restOccupied = 0;
+    for (const cell of line.cells) {
+      if (known[cell]) continue;
+      rest += sizes[cell];
+      restOccupied += occupied[cell];
+    }
+    for (const cell of line.cells) {
+      if (known[cell]) continue;
+      const others = rest - sizes[cell];
+      if (restOccupied - occupied[cell] === 0 || others >= k) continue;
+      const remainder = new Map(vectors[line.parent]);
+      for (const [column, value] of vectors[cell]) {
+        const next = (remainder.get(column) ?? 0) - value;
+        if (next === 0) remainder.delete(column);
+        else remainder.set(column, next);
+      }
+      const part = unknownPart(remainder);
+      if (spans.some((span) => span.contains(part))) {
+        findings.push({ lines: [index] });
+        return;
+      }
+    }
+  });
   return findings;
 }
