@@ -106,7 +106,11 @@ describe("brute-force differencing attacker", () => {
     const name = (filters: { key: string; value: string }[]) =>
       filters.length === 0 ? "whole" : filters.map((filter) => `${filter.key}=${filter.value}`).join("&");
     const leaks = differencingAttack(REMAINDER_DIMENSIONS, respondents, 3, (filters) => shownBefore.has(name(filters)));
-    expect(leaks).toEqual(["d1=\u0001unanswered minus d0=\u0001unanswered&d1=\u0001unanswered (2)"]);
+    // The same two people as a sum of two cells of the line (d0=v0 and d0=v2, both with d1 unanswered).
+    expect(leaks).toEqual([
+      "d1=\u0001unanswered minus d0=\u0001unanswered&d1=\u0001unanswered (2)",
+      "d0=v0&d1=\u0001unanswered + d0=v2&d1=\u0001unanswered (2)",
+    ]);
     const plan = planSuppression(countCohorts(respondents, REMAINDER_DIMENSIONS), 3);
     expect(attack(plan, REMAINDER_DIMENSIONS, respondents)).toEqual([]);
   });
@@ -122,6 +126,21 @@ describe("brute-force differencing attacker", () => {
         const plan = planSuppression(counts, k);
         for (const leak of attack(plan, plan.dimensions, respondents)) leaks.push(`seed ${seed}, k ${k}: ${leak}`);
       }
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it("finds no sum of a few cells of one line in the populations where one once got through (0015, 2026-12-02)", () => {
+    // E.g. seed 122 at k = 3: "k1=v1 and k2 v0 or unanswered", 2 people, derivable though each cell is not.
+    const leaks: string[] = [];
+    for (const [seed, k] of [
+      [25, 5],
+      [122, 3],
+      [135, 3],
+    ]) {
+      const { dimensions, respondents } = population(seed);
+      const plan = planSuppression(countCohorts(respondents, dimensions), k);
+      for (const leak of attack(plan, plan.dimensions, respondents)) leaks.push(`seed ${seed}, k ${k}: ${leak}`);
     }
     expect(leaks).toEqual([]);
   });
