@@ -4,6 +4,7 @@ import { type GroupVisibility, isGroupVisible, planSuppression, type Suppression
 import { type CohortCounts, type CohortDimension, countCohorts, type RespondentCohorts } from "./cohort-counts.js";
 import { createRandom } from "../seeded-random.js";
 import { differencingAttack } from "./anonymity.attacker.js";
+import { REMAINDER_DIMENSIONS, remainderPopulation } from "./anonymity.test-fixtures.js";
 
 /** The attacker against one plan. */
 function attack(plan: SuppressionPlan, dimensions: CohortDimension[], respondents: RespondentCohorts[]): string[] {
@@ -85,6 +86,64 @@ describe("brute-force differencing attacker", () => {
     }
     expect(leaks).toEqual([]);
   }, 120_000);
+
+  it("checks remainders of every line, those under an unanswered parent included", () => {
+    // What 0015's plan showed for this population before its amendment of 2026-12-02: the attacker must name the
+    // remainder "d1 unanswered minus (d0 ∧ d1 both unanswered)" (2 people) although neither part is derivable.
+    const respondents = remainderPopulation();
+    const shownBefore = new Set([
+      "whole",
+      "d0=v0",
+      "d0=v2",
+      "d0=v3",
+      "d1=v0",
+      "d1=v1",
+      "d0=v0&d1=v1",
+      "d0=v2&d1=v1",
+      "d0=v3&d1=v0",
+      "d0=v3&d1=v1",
+    ]);
+    const name = (filters: { key: string; value: string }[]) =>
+      filters.length === 0 ? "whole" : filters.map((filter) => `${filter.key}=${filter.value}`).join("&");
+    const leaks = differencingAttack(REMAINDER_DIMENSIONS, respondents, 3, (filters) => shownBefore.has(name(filters)));
+    // The same two people as a sum of two cells of the line (d0=v0 and d0=v2, both with d1 unanswered).
+    expect(leaks).toEqual([
+      "d1=\u0001unanswered minus d0=\u0001unanswered&d1=\u0001unanswered (2)",
+      "d0=v0&d1=\u0001unanswered + d0=v2&d1=\u0001unanswered (2)",
+    ]);
+    const plan = planSuppression(countCohorts(respondents, REMAINDER_DIMENSIONS), 3);
+    expect(attack(plan, REMAINDER_DIMENSIONS, respondents)).toEqual([]);
+  });
+
+  it("finds nothing in the populations where a remainder of an unknown parent once got through (0015, 2026-12-02)", () => {
+    // Found by running this attacker over seeds 5001–7500 (up to four keys) × k ∈ {3, 4, 5}: before the amendment the
+    // plan let "parent minus one cell" through in these, with neither the parent nor the cell derivable.
+    const leaks: string[] = [];
+    for (const seed of [5389, 5503, 5515, 5871, 6068, 6102, 6142, 6646, 7014, 7027, 7366, 7452]) {
+      const { dimensions, respondents } = population(seed, 2 + ((seed - 5000) % 3));
+      const counts = countCohorts(respondents, dimensions);
+      for (const k of [3, 4, 5]) {
+        const plan = planSuppression(counts, k);
+        for (const leak of attack(plan, plan.dimensions, respondents)) leaks.push(`seed ${seed}, k ${k}: ${leak}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it("finds no sum of a few cells of one line in the populations where one once got through (0015, 2026-12-02)", () => {
+    // E.g. seed 122 at k = 3: "k1=v1 and k2 v0 or unanswered", 2 people, derivable though each cell is not.
+    const leaks: string[] = [];
+    for (const [seed, k] of [
+      [25, 5],
+      [122, 3],
+      [135, 3],
+    ]) {
+      const { dimensions, respondents } = population(seed);
+      const plan = planSuppression(countCohorts(respondents, dimensions), k);
+      for (const leak of attack(plan, plan.dimensions, respondents)) leaks.push(`seed ${seed}, k ${k}: ${leak}`);
+    }
+    expect(leaks).toEqual([]);
+  });
 
   it("is not toothless: against primary suppression alone it finds small groups", () => {
     let leaky = 0;

@@ -13,8 +13,8 @@ import type { CohortDimension, RespondentCohorts } from "./cohort-counts.js";
  * the queryable groups (whole, key=v, key=v ∧ key'=w) are a basis of the functions of at most two cohort keys,
  * e.g. (A unanswered) = whole − Σ_v (A=v), (A=v ∧ B unanswered) = (A=v) − Σ_w (A=v ∧ B=w),
  * (A un. ∧ B un.) = whole − Σ A − Σ B + Σ AB. The attacker knows the size of every visible group and, to be
- * as strong as possible, which cells are empty. A target (any cell, or any difference "parent minus a cell",
- * or "parent minus its visible cells") is known exactly iff its vector lies in the span of what is known —
+ * as strong as possible, which cells are empty. A target (any cell, any difference "parent minus a cell",
+ * "parent minus its visible cells", or a sum of some cells of one line) is known exactly iff its vector lies in the span of what is known —
  * this subsumes any sequence of differencing steps, not only single-unknown propagation.
  */
 interface Model {
@@ -222,6 +222,24 @@ export function differencingAttack(
       }
     }
     targets.push({ name: `${line.parent.name} minus its visible cells`, vector: rest, size: restSize });
+  }
+  // Any few cells of one line together ("A=a and B one of w1, w2"): the subsets of its cells of 1..k−1 people, which
+  // only cells below k can form (empty cells add nothing: they are known).
+  for (const line of lines) {
+    const small = line.cells.filter((cell) => cell.size > 0 && cell.size < k);
+    const pick = (from: number, chosen: Cell[], size: number) => {
+      for (let next = from; next < small.length; next++) {
+        if (size + small[next].size >= k) continue;
+        const with_ = [...chosen, small[next]];
+        if (with_.length >= 2) {
+          const vector: Vector = new Map();
+          for (const cell of with_) add(vector, cell.vector, 1);
+          targets.push({ name: `${with_.map((cell) => cell.name).join(" + ")}`, vector, size: size + small[next].size });
+        }
+        pick(next + 1, with_, size + small[next].size);
+      }
+    };
+    pick(0, [], 0);
   }
   return targets
     .filter((target) => target.size > 0 && target.size < k && known(target.vector))

@@ -54,7 +54,6 @@ function paddedPopulation(seed: number, k: number): { dimensions: CohortDimensio
 describe("suppression with responses that do not count (decision 0052)", () => {
   it("isolates nobody over the counting answers or over everyone, in 150 padded populations × k ∈ {3, 5}", () => {
     let oldLeaks = 0;
-    const plainPlanLeaks: string[] = [];
     for (let seed = 1; seed <= 150; seed++) {
       for (const k of [3, 5]) {
         const { dimensions, respondents } = paddedPopulation(seed * 7 + k, k);
@@ -62,18 +61,15 @@ describe("suppression with responses that do not count (decision 0052)", () => {
         const counting = respondents.filter((respondent) => respondent.counting).map((respondent) => respondent.cohorts);
         const plan = planSuppression(countCohorts(counting, dimensions), k, countCohorts(all, dimensions));
         const shown = (filters: { key: string; value: string }[]) => isGroupVisible(plan, filters);
-        // Over the counting answers the plan is at least as safe as decision 0015's plan over them alone (which the
-        // attacker finds wanting in a few of these populations: see decision 0052, "Found and left").
+        expect(differencingAttack(dimensions, counting, k, shown), `seed ${seed}, k ${k}, counting`).toEqual([]);
+        expect(differencingAttack(dimensions, all, k, shown), `seed ${seed}, k ${k}, everyone`).toEqual([]);
+        // Decision 0015's plan over the counting answers alone is clean too (seed 78 at k = 3 was not, before the
+        // audit looked at remainders whose parent is unknown: see 0015's amendment of 2026-12-02).
         const alone = planSuppression(countCohorts(counting, dimensions), k);
-        const aloneLeaks = new Set(differencingAttack(dimensions, counting, k, (filters) => isGroupVisible(alone, filters)));
-        const leaks = differencingAttack(dimensions, counting, k, shown);
         expect(
-          leaks.filter((leak) => !aloneLeaks.has(leak)),
-          `seed ${seed}, k ${k}, counting`,
+          differencingAttack(dimensions, counting, k, (filters) => isGroupVisible(alone, filters)),
+          `seed ${seed}, k ${k}, plan over the counting answers alone`,
         ).toEqual([]);
-        if (leaks.length > 0) plainPlanLeaks.push(`seed ${seed}, k ${k}: ${leaks.join("; ")}`);
-        const everyone = differencingAttack(dimensions, all, k, shown);
-        if (everyone.length > 0) plainPlanLeaks.push(`seed ${seed}, k ${k}, everyone: ${everyone.join("; ")}`);
         // A shown group holds k counting people, or nobody at all.
         for (const filters of listGroupsForTest(dimensions)) {
           if (!shown(filters)) continue;
@@ -87,8 +83,5 @@ describe("suppression with responses that do not count (decision 0052)", () => {
       }
     }
     expect(oldLeaks).toBeGreaterThan(150);
-    // Recorded, not hidden: the populations where 0015's plan itself lets a remainder through (reported in 0052).
-    const populations = new Set(plainPlanLeaks.map((leak) => leak.split(":")[0].replace(", everyone", "")));
-    expect(populations.size, plainPlanLeaks.join("\n")).toBeLessThanOrEqual(1);
   }, 120_000);
 });

@@ -28,7 +28,8 @@ import {
   pairValueKey,
   type RespondentCohorts,
 } from "./cohort-counts.js";
-import { DEPT, GENDER, people } from "./anonymity.test-fixtures.js";
+import { differencingAttack } from "./anonymity.attacker.js";
+import { DEPT, GENDER, people, REMAINDER_DIMENSIONS, remainderPopulation } from "./anonymity.test-fixtures.js";
 
 describe("constants and notice", () => {
   it("uses the spec's notice and the threshold bounds", () => {
@@ -167,6 +168,21 @@ describe("planSuppression, hand-built cases", () => {
     const eng = { key: "dept", value: "Eng" };
     expect(isGroupVisible(plan, [eng])).toBe(true);
     expect(visibleCohortValues(plan, "gender", eng).length).toBeLessThanOrEqual(1);
+  });
+
+  it("a remainder under an unanswered parent is protected even when neither the parent nor the cell is derivable", () => {
+    // d1 unanswered (3) and d0 ∧ d1 unanswered (1) are both unknown, but their difference — the two people who skipped
+    // d1 and answered d0 — is (d0=v0 + d0=v2) − their shown cells − the d1=v0 column. Before the amendment of 0015
+    // (2026-12-02) the audit only looked at remainders of known parents and showed all of these.
+    const respondents = remainderPopulation();
+    const plan = planSuppression(countCohorts(respondents, REMAINDER_DIMENSIONS), 3);
+    expect(differencingAttack(REMAINDER_DIMENSIONS, respondents, 3, (filters) => isGroupVisible(plan, filters))).toEqual([]);
+    // The offending line (d1 unanswered by d0) has nothing shown, so the smallest shown cell of a line through its
+    // members goes: d1=v0 (6) of the whole's d1 line, which the derivation needed.
+    expect(isGroupVisible(plan, [{ key: "d1", value: "v0" }])).toBe(false);
+    expect(isGroupVisible(plan, [{ key: "d1", value: "v1" }])).toBe(true);
+    expect(isGroupVisible(plan, [])).toBe(true);
+    expect(planSuppression(countCohorts(respondents, REMAINDER_DIMENSIONS), 3)).toEqual(plan);
   });
 
   it("hides everything when the survey has fewer respondents than the threshold", () => {

@@ -50,6 +50,9 @@ export function basisVectors(lattice: Lattice): Map<number, number>[] {
   return vectors;
 }
 
+/** Subsets of a line's small cells the audit tries before it takes the line as a finding. */
+const SUBSET_BUDGET = 512;
+
 /** Two primes near 10⁶: products stay exact in doubles; a vector counts as derivable if it is under either. */
 export const AUDIT_PRIMES = [1_000_003, 999_983];
 
@@ -161,6 +164,69 @@ export function exactLeaks(
       restOccupied += occupied[cell];
     }
     if (restOccupied > 0 && rest < k) findings.push({ lines: [index] });
+  });
+  // A remainder "parent minus one cell" can be derivable although neither is (amendment of 0015, 2026-12-02): e.g.
+  // "B unanswered minus (A unanswered ∧ B unanswered)", the people who skipped B but answered A, from the rows of A
+  // and one column of B. Its unknown cells beside that one are then a sum the attacker knows. Only small sums are
+  // worth the row reduction, so the size is checked first.
+  lines.forEach((line, index) => {
+    if (known[line.parent]) return;
+    let rest = 0;
+    let restOccupied = 0;
+    for (const cell of line.cells) {
+      if (known[cell]) continue;
+      rest += sizes[cell];
+      restOccupied += occupied[cell];
+    }
+    for (const cell of line.cells) {
+      if (known[cell]) continue;
+      const others = rest - sizes[cell];
+      if (restOccupied - occupied[cell] === 0 || others >= k) continue;
+      const remainder = new Map(vectors[line.parent]);
+      for (const [column, value] of vectors[cell]) {
+        const next = (remainder.get(column) ?? 0) - value;
+        if (next === 0) remainder.delete(column);
+        else remainder.set(column, next);
+      }
+      const part = unknownPart(remainder);
+      if (spans.some((span) => span.contains(part))) {
+        findings.push({ lines: [index] });
+        return;
+      }
+    }
+  });
+  // A sum of a few unknown cells of one line, fewer than all, can be derivable too ("k1=v1 and k0 one of v1, v4").
+  // Only subsets holding 1..k−1 people matter, so only cells below k are combined and the search stays small; cells
+  // of responses that do not count (size 0, decision 0052) could make it large, so past a budget the line is taken
+  // as a finding (over-hiding, never a leak).
+  lines.forEach((line, index) => {
+    const small = line.cells.filter((cell) => !known[cell] && occupied[cell] > 0 && sizes[cell] < k);
+    if (small.length < 2) return;
+    const chosen: number[] = [];
+    let budget = SUBSET_BUDGET;
+    const search = (from: number, total: number): boolean => {
+      for (let next = from; next < small.length; next++) {
+        const size = total + sizes[small[next]];
+        if (size >= k) continue;
+        if (--budget < 0) return true;
+        chosen.push(small[next]);
+        if (chosen.length >= 2) {
+          const sum = new Map<number, number>();
+          for (const cell of chosen)
+            for (const [column, value] of vectors[cell]) {
+              const at = (sum.get(column) ?? 0) + value;
+              if (at === 0) sum.delete(column);
+              else sum.set(column, at);
+            }
+          const part = unknownPart(sum);
+          if (spans.some((span) => span.contains(part))) return true;
+        }
+        if (search(next + 1, size)) return true;
+        chosen.pop();
+      }
+      return false;
+    };
+    if (search(0, 0)) findings.push({ lines: [index] });
   });
   return findings;
 }
