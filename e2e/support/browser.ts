@@ -38,6 +38,20 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/**
+ * Calls a test makes through `page.request` carry the browser's cookies but, unlike the browser's own requests, neither
+ * `Origin` nor `Sec-Fetch-Site`; the server refuses such a state-changing request with a cookie (decision 0057). They
+ * stand for the app's own pages, so they say the app's origin, as the browser would.
+ */
+function sendOriginWithApiCalls(context: BrowserContext, baseURL: string): void {
+  const origin = new URL(baseURL).origin;
+  const api = context.request as unknown as Record<string, (url: unknown, options?: { headers?: Record<string, string> }) => unknown>;
+  for (const method of ["post", "put", "patch", "delete", "fetch"]) {
+    const original = api[method].bind(api);
+    api[method] = (url, options = {}) => original(url, { ...options, headers: { origin, ...options.headers } });
+  }
+}
+
 export interface Session {
   context: BrowserContext;
   page: Page;
@@ -57,6 +71,7 @@ export async function openBrowser(baseURL: string, viewport = DESKTOP): Promise<
     timezoneId: "America/New_York",
   });
   context.setDefaultTimeout(15_000);
+  sendOriginWithApiCalls(context, baseURL);
   // Every page this browser opens is checked with axe after each navigation (support/a11y.ts).
   context.on("page", installA11yChecks);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -19,7 +19,11 @@ export async function answerAsSomeoneElse(body: { surveyId: string; data: Record
   networks += 1;
   // IPv6, so every worker process and every answer gets its own /48.
   const address = `fd00:${(process.pid & 0xffff).toString(16)}:${networks.toString(16)}::1`;
-  const respondent: APIRequestContext = await request.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": address } });
+  // The respondent's cookie (decision 0052) makes its next answer need the app's Origin, as a browser sends it (0057).
+  const respondent: APIRequestContext = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": address, origin: new URL(baseURL).origin },
+  });
   try {
     const answered = await respondent.post("/api/response", { data: body });
     if (answered.status() !== 200) throw new Error(`POST /api/response answered ${answered.status()}: ${await answered.text()}`);
