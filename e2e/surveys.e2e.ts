@@ -264,11 +264,22 @@ describe("surveys", () => {
       const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
       const file = await download.path();
-      const parsed = Papa.parse<string[]>(readFileSync(file, "utf8").replace(/^\uFEFF/, ""), { skipEmptyLines: true });
+      // The answer rows, then (an anonymous survey) its written answers after a blank line, detached (decision 0052).
+      const [answerPart, commentPart] = readFileSync(file, "utf8")
+        .replace(/^\uFEFF/, "")
+        .split("\r\n\r\n");
+      const parsed = Papa.parse<string[]>(answerPart, { skipEmptyLines: true });
       const [header, ...rows] = parsed.data;
       expect(header[0]).toBe("submitted_on");
-      // Cohort (demographic) questions are left out of row-level exports (anonymity; docs/decisions/0015).
-      expect(header.slice(1)).toEqual(detail.fields.filter((field) => field.filter !== true).map((field) => field.key));
+      // Cohort (demographic) questions are left out of row-level exports (anonymity; docs/decisions/0015), and so are
+      // written answers, which have their own section.
+      const exported = detail.fields.filter((field) => field.filter !== true);
+      expect(header.slice(1)).toEqual(exported.filter((field) => field.answerType !== "Text").map((field) => field.key));
+      const written = new Set(exported.filter((field) => field.answerType === "Text").map((field) => field.key));
+      const comments = Papa.parse<string[]>(commentPart ?? "", { skipEmptyLines: true }).data;
+      expect(comments[0]).toEqual(["comment_question", "comment"]);
+      expect(comments.length).toBeGreaterThan(1);
+      for (const [key] of comments.slice(1)) expect(written.has(key)).toBe(true);
       expect(rows).toHaveLength(closed.completed);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
 
