@@ -3,6 +3,7 @@
  * commenters, lists of 1–4 comments that rebuilt every commenter's answers — and now held to the same rule as every
  * other figure: no list and no combination of lists isolates 1..k−1 respondents, for Admins and Staff, k = 3 and 5.
  */
+import { createRandom } from "@hearth/shared";
 import type { SurveyField } from "@hearth/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,17 +26,8 @@ const COMMENTERS = 40;
 const VARIED = ["lowi_inclusivity", "lowi_teamwork", "lowi_growth"];
 const GENDER = "lowi_demo_gender";
 
-/** Seeded PRNG (mulberry32): the same population on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded (mulberry32, shared): the same population on every run. */
+const random = createRandom;
 
 /** Skewed: most agree, a few disagree, so that many answer cells are small. */
 function skewedOption(options: readonly string[], draw: number): string {

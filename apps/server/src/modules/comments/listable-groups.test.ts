@@ -1,17 +1,10 @@
 /** The pattern rule of comment lists (decision 0053), checked without a database. */
+import { createRandom } from "@hearth/shared";
 import { describe, expect, it } from "vitest";
 import { atomId, chooseListableGroups, type ListAtom, type ListPerson } from "./listable-groups.js";
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded (mulberry32, shared): the same population on every run. */
+const random = createRandom;
 
 const person = (answers: Record<string, string>, recommendTag = "recommend", counts = true): ListPerson => ({
   answers,
