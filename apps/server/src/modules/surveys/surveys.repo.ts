@@ -110,24 +110,40 @@ function independentInsert(
   source: ResponseIndependence,
 ) {
   const counting = !source.sessionOfViewer;
+  const cutoff = source.networkCutoff.toISOString();
+  // The network is claimed in two cheap parts: a first answer from it inserts its row (`do nothing` on a conflict
+  // takes no lock), a later one renews a row whose window has passed (an update locks only a row that qualifies, and
+  // two racing renewals re-check the time, so one wins). A fresh row is merely probed: the common case, an office
+  // answering within its window, takes no row lock, so answers from one address do not queue behind each other.
+  // Stale rows of the survey are pruned only by the answer that claims a network, not by every answer.
   return sql`
     with browser as (
       insert into survey_response_browser (survey_id, source_hash) values (${surveyId}, ${source.browserHash})
       on conflict do nothing
       returning 1
     ),
-    network as (
+    new_network as (
       insert into survey_response_network (survey_id, prefix_hash, counted_at)
       select ${surveyId}, ${source.networkHash}, now()
       where ${counting}::boolean and ${source.networkHash}::text is not null and exists (select 1 from browser)
-      on conflict (survey_id, prefix_hash) do update set counted_at = excluded.counted_at
-        where survey_response_network.counted_at < ${source.networkCutoff.toISOString()}::timestamptz
+      on conflict (survey_id, prefix_hash) do nothing
       returning 1
+    ),
+    renewed_network as (
+      update survey_response_network set counted_at = now()
+      where ${counting}::boolean and exists (select 1 from browser)
+        and survey_id = ${surveyId} and prefix_hash = ${source.networkHash}::text
+        and counted_at < ${cutoff}::timestamptz
+      returning 1
+    ),
+    network as (
+      select 1 from new_network union all select 1 from renewed_network
     ),
     pruned as (
       delete from survey_response_network
-      where survey_id = ${surveyId} and counted_at < ${source.networkCutoff.toISOString()}::timestamptz
+      where survey_id = ${surveyId} and counted_at < ${cutoff}::timestamptz
         and prefix_hash is distinct from ${source.networkHash}::text
+        and exists (select 1 from network)
     )
     insert into survey_response (tenant_id, survey_id, answers, submitted_on, counts_toward_threshold)
     values (${tenantId}, ${surveyId}, ${JSON.stringify(answers)}::jsonb, ${submittedOn},
