@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database, SqlExecutor } from "../../db/client.js";
 import { invitee, survey, surveyResponse, surveyResponseReceipt, user } from "../../db/schema.js";
 
@@ -98,56 +98,69 @@ export interface ResponseIndependence {
 
 /**
  * The response insert with its independence decided in the same statement: the browser's row is claimed (a browser
- * already on record does not count), then the network's row is claimed or renewed only when the response would count
- * and the network's last counting response is older than the window. Data-modifying CTEs run once and atomically, so
- * two responses racing from one browser or one network count once.
+ * already on record does not count), then the network's row is claimed only when the response would count. The
+ * network is claimed in two cheap parts: a first answer from it inserts its row (`do nothing` on a conflict takes no
+ * lock), a later one renews a row whose window has passed (an update locks only a row that qualifies, and two racing
+ * renewals re-check the time, so one wins). A fresh row is merely probed: the common case, an office answering
+ * within its window, takes no row lock, so answers from one address do not queue behind each other. Stale rows of the
+ * survey are pruned only by the answer that claims a network. Data-modifying CTEs run once and atomically, so two
+ * responses racing from one browser or one network count once. One fixed text with positional parameters
+ * ($1 survey, $2 browser hash, $3 network hash, $4 counting, $5 window cutoff, $6 tenant, $7 answers, $8 day), so
+ * the hot path sends it as it is, without building a query per response.
  */
-function independentInsert(
+const INDEPENDENT_INSERT_SQL = `
+  with browser as (
+    insert into survey_response_browser (survey_id, source_hash) values ($1, $2)
+    on conflict do nothing
+    returning 1
+  ),
+  new_network as (
+    insert into survey_response_network (survey_id, prefix_hash, counted_at)
+    select $1, $3::text, now()
+    where $4::boolean and $3::text is not null and exists (select 1 from browser)
+    on conflict (survey_id, prefix_hash) do nothing
+    returning 1
+  ),
+  renewed_network as (
+    update survey_response_network set counted_at = now()
+    where $4::boolean and exists (select 1 from browser)
+      and survey_id = $1 and prefix_hash = $3::text and counted_at < $5::timestamptz
+    returning 1
+  ),
+  network as (
+    select 1 from new_network union all select 1 from renewed_network
+  ),
+  pruned as (
+    delete from survey_response_network
+    where survey_id = $1 and counted_at < $5::timestamptz and prefix_hash is distinct from $3::text
+      and exists (select 1 from network)
+  )
+  insert into survey_response (tenant_id, survey_id, answers, submitted_on, counts_toward_threshold)
+  values ($6, $1, $7::jsonb, $8, $4::boolean and exists (select 1 from browser) and ($3::text is null or exists (select 1 from network)))`;
+
+function independentInsertValues(
   tenantId: string,
   surveyId: string,
   answers: Record<string, string>,
   submittedOn: string,
   source: ResponseIndependence,
-) {
-  const counting = !source.sessionOfViewer;
-  const cutoff = source.networkCutoff.toISOString();
-  // The network is claimed in two cheap parts: a first answer from it inserts its row (`do nothing` on a conflict
-  // takes no lock), a later one renews a row whose window has passed (an update locks only a row that qualifies, and
-  // two racing renewals re-check the time, so one wins). A fresh row is merely probed: the common case, an office
-  // answering within its window, takes no row lock, so answers from one address do not queue behind each other.
-  // Stale rows of the survey are pruned only by the answer that claims a network, not by every answer.
-  return sql`
-    with browser as (
-      insert into survey_response_browser (survey_id, source_hash) values (${surveyId}, ${source.browserHash})
-      on conflict do nothing
-      returning 1
-    ),
-    new_network as (
-      insert into survey_response_network (survey_id, prefix_hash, counted_at)
-      select ${surveyId}, ${source.networkHash}, now()
-      where ${counting}::boolean and ${source.networkHash}::text is not null and exists (select 1 from browser)
-      on conflict (survey_id, prefix_hash) do nothing
-      returning 1
-    ),
-    renewed_network as (
-      update survey_response_network set counted_at = now()
-      where ${counting}::boolean and exists (select 1 from browser)
-        and survey_id = ${surveyId} and prefix_hash = ${source.networkHash}::text
-        and counted_at < ${cutoff}::timestamptz
-      returning 1
-    ),
-    network as (
-      select 1 from new_network union all select 1 from renewed_network
-    ),
-    pruned as (
-      delete from survey_response_network
-      where survey_id = ${surveyId} and counted_at < ${cutoff}::timestamptz
-        and prefix_hash is distinct from ${source.networkHash}::text
-        and exists (select 1 from network)
-    )
-    insert into survey_response (tenant_id, survey_id, answers, submitted_on, counts_toward_threshold)
-    values (${tenantId}, ${surveyId}, ${JSON.stringify(answers)}::jsonb, ${submittedOn},
-      ${counting}::boolean and exists (select 1 from browser) and (${source.networkHash}::text is null or exists (select 1 from network)))`;
+): unknown[] {
+  return [
+    surveyId,
+    source.browserHash,
+    source.networkHash,
+    !source.sessionOfViewer,
+    source.networkCutoff.toISOString(),
+    tenantId,
+    JSON.stringify(answers),
+    submittedOn,
+  ];
+}
+
+/** A fixed SQL text with `$n` placeholders as a Drizzle query (for a transaction, which has no raw executor). */
+function withPositionalValues(text: string, values: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
 }
 
 export async function insertResponse(
@@ -166,7 +179,11 @@ export async function insertResponse(
   const tokenHash = input.tokenHash;
   const independence = input.independence;
   if (!tokenHash) {
-    if (independence) await db.execute(independentInsert(tenantId, input.surveyId, input.answers, input.submittedOn, independence));
+    if (independence)
+      await sqlExecutor.executeSql(
+        INDEPENDENT_INSERT_SQL,
+        independentInsertValues(tenantId, input.surveyId, input.answers, input.submittedOn, independence),
+      );
     else
       await sqlExecutor.executeSql(
         "insert into survey_response (tenant_id, survey_id, answers, submitted_on) values ($1, $2, $3::jsonb, $4)",
@@ -181,8 +198,10 @@ export async function insertResponse(
       .onConflictDoNothing()
       .returning({ tokenHash: surveyResponseReceipt.tokenHash });
     if (receipt.length === 0) return false;
-    if (independence) await tx.execute(independentInsert(tenantId, input.surveyId, input.answers, input.submittedOn, independence));
-    else
+    if (independence) {
+      const values = independentInsertValues(tenantId, input.surveyId, input.answers, input.submittedOn, independence);
+      await tx.execute(withPositionalValues(INDEPENDENT_INSERT_SQL, values));
+    } else
       await tx
         .insert(surveyResponse)
         .values({ tenantId, surveyId: input.surveyId, answers: input.answers, submittedOn: input.submittedOn });
