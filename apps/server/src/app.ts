@@ -61,6 +61,7 @@ import { registerSupportRoutes } from "./modules/support/support.routes.js";
 import { registerTutorialRoutes } from "./modules/tutorials/tutorials.routes.js";
 import { type StripeApiAddress, createStripePayments } from "./modules/stripe/stripe.client.js";
 import { registerStripeRoutes } from "./modules/stripe/stripe.routes.js";
+import { defineSurveyJobs } from "./modules/surveys/surveys.jobs.js";
 import { registerSurveyExportRoutes, registerSurveyRoutes } from "./modules/surveys/surveys.routes.js";
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   for (const definition of defineCrmJobs(ctx)) jobs.define(definition);
   for (const definition of defineDataJobs(ctx)) jobs.define(definition);
   for (const definition of defineNotificationJobs(ctx)) jobs.define(definition);
+  for (const definition of defineSurveyJobs(ctx)) jobs.define(definition);
 
   let closing = false;
   app.addHook("onSend", async (request, reply) => {

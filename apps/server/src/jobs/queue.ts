@@ -1,7 +1,7 @@
 import PgBoss from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
-import { type SQL, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "../db/client.js";
+import { positionalSql } from "../db/positional-sql.js";
 
 export interface JobRun {
   id: string;
@@ -55,12 +55,7 @@ export interface JobToEnqueue<TData extends object> extends EnqueueOptions {
 function transactionExecutor(tx: Database) {
   return {
     async executeSql(text: string, values: unknown[] = []) {
-      const parts = text.split(/\$(\d+)/);
-      const chunks: SQL[] = [];
-      parts.forEach((part, index) => {
-        chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
-      });
-      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      const result = (await tx.execute(positionalSql(text, values))) as unknown as { rows: unknown[] };
       return { rows: result.rows };
     },
   };

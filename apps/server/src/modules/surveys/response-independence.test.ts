@@ -21,6 +21,7 @@ import {
 import { createInternalUser } from "../internal/internal-users.service.js";
 import { companyWithOpenSurvey } from "../invitations/invitations.test-helpers.js";
 import { networkPrefixOf, RESPONDENT_COOKIE } from "./response-source.js";
+import { pruneStaleResponseNetworks } from "./surveys.jobs.js";
 import type { SurveyField } from "@hearth/shared";
 
 describe("responses that count toward thresholds (decision 0052)", () => {
@@ -123,7 +124,10 @@ describe("responses that count toward thresholds (decision 0052)", () => {
     await call(testApp.app, "POST", "/api/response", { remoteAddress: colleague, body: { surveyId, data } });
     await call(testApp.app, "POST", "/api/response", { remoteAddress: office, body: { surveyId, data } });
     expect((await counted(surveyId)).slice(4)).toEqual([true, false]);
-    // Rows older than the window are pruned by the next response: the home network's row (11 minutes old) is gone.
+    // Rows older than the window are pruned by the 5-minute job, off the response path: the home network's row
+    // (11 minutes old) goes, the office's renewed one stays.
+    expect(await db().select().from(surveyResponseNetwork).where(eq(surveyResponseNetwork.surveyId, surveyId))).toHaveLength(2);
+    expect(await pruneStaleResponseNetworks(testApp.ctx)).toBeGreaterThanOrEqual(1);
     const left = await db().select().from(surveyResponseNetwork).where(eq(surveyResponseNetwork.surveyId, surveyId));
     expect(left).toHaveLength(1);
   });

@@ -1,5 +1,6 @@
-import { type SQL, and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Database, SqlExecutor } from "../../db/client.js";
+import { positionalSql } from "../../db/positional-sql.js";
 import { invitee, survey, surveyResponse, surveyResponseReceipt, user } from "../../db/schema.js";
 
 export type SurveyRow = typeof survey.$inferSelect;
@@ -98,15 +99,15 @@ export interface ResponseIndependence {
 
 /**
  * The response insert with its independence decided in the same statement: the browser's row is claimed (a browser
- * already on record does not count), then the network's row is claimed only when the response would count. The
- * network is claimed in two cheap parts: a first answer from it inserts its row (`do nothing` on a conflict takes no
- * lock), a later one renews a row whose window has passed (an update locks only a row that qualifies, and two racing
- * renewals re-check the time, so one wins). A fresh row is merely probed: the common case, an office answering
- * within its window, takes no row lock, so answers from one address do not queue behind each other. Stale rows of the
- * survey are pruned only by the answer that claims a network. Data-modifying CTEs run once and atomically, so two
- * responses racing from one browser or one network count once. One fixed text with positional parameters
- * ($1 survey, $2 browser hash, $3 network hash, $4 counting, $5 window cutoff, $6 tenant, $7 answers, $8 day), so
- * the hot path sends it as it is, without building a query per response.
+ * already on record does not count), then the network's row is claimed only when the response would count. A network
+ * whose row is fresh (it counted within the window) is only read: the common case, an office answering within its
+ * window, takes no row lock, so answers from one address do not queue behind each other. Otherwise the row is
+ * inserted, or renewed if its window has passed; two racing renewals wait for each other and re-check the time, so
+ * one wins. Rows whose window has passed are deleted by a job every 5 minutes (`pruneResponseNetworks`), not by the
+ * answer: the statement is planned anew for every response, and every CTE it carries costs there. Data-modifying
+ * CTEs run once and atomically, so two responses racing from one browser or one network count once. One fixed text
+ * with positional parameters ($1 survey, $2 browser hash, $3 network hash, $4 counting, $5 window cutoff, $6 tenant,
+ * $7 answers, $8 day), so the hot path sends it as it is, without building a query per response.
  */
 const INDEPENDENT_INSERT_SQL = `
   with browser as (
@@ -114,29 +115,33 @@ const INDEPENDENT_INSERT_SQL = `
     on conflict do nothing
     returning 1
   ),
-  new_network as (
-    insert into survey_response_network (survey_id, prefix_hash, counted_at)
-    select $1, $3::text, now()
-    where $4::boolean and $3::text is not null and exists (select 1 from browser)
-    on conflict (survey_id, prefix_hash) do nothing
-    returning 1
-  ),
-  renewed_network as (
-    update survey_response_network set counted_at = now()
-    where $4::boolean and exists (select 1 from browser)
-      and survey_id = $1 and prefix_hash = $3::text and counted_at < $5::timestamptz
-    returning 1
+  fresh as (
+    select 1 from survey_response_network
+    where survey_id = $1 and prefix_hash = $3::text and counted_at >= $5::timestamptz
   ),
   network as (
-    select 1 from new_network union all select 1 from renewed_network
-  ),
-  pruned as (
-    delete from survey_response_network
-    where survey_id = $1 and counted_at < $5::timestamptz and prefix_hash is distinct from $3::text
-      and exists (select 1 from network)
+    insert into survey_response_network (survey_id, prefix_hash, counted_at)
+    select $1, $3::text, now()
+    where $4::boolean and $3::text is not null and exists (select 1 from browser) and not exists (select 1 from fresh)
+    on conflict (survey_id, prefix_hash) do update set counted_at = excluded.counted_at
+      where survey_response_network.counted_at < $5::timestamptz
+    returning 1
   )
   insert into survey_response (tenant_id, survey_id, answers, submitted_on, counts_toward_threshold)
   values ($6, $1, $7::jsonb, $8, $4::boolean and exists (select 1 from browser) and ($3::text is null or exists (select 1 from network)))`;
+
+/**
+ * Deletes the network rows whose window has passed (decision 0052): they decide nothing any more, since an answer from
+ * such a network counts and renews its row. Across every company: the rows are HMACs keyed by survey and hold nothing
+ * of a tenant's. Answers how many went.
+ */
+export async function pruneResponseNetworks(sqlExecutor: SqlExecutor, cutoff: Date): Promise<number> {
+  const { rows } = await sqlExecutor.executeSql(
+    "with gone as (delete from survey_response_network where counted_at < $1::timestamptz returning 1) select count(*)::int as n from gone",
+    [cutoff.toISOString()],
+  );
+  return (rows[0] as { n: number } | undefined)?.n ?? 0;
+}
 
 function independentInsertValues(
   tenantId: string,
@@ -155,12 +160,6 @@ function independentInsertValues(
     JSON.stringify(answers),
     submittedOn,
   ];
-}
-
-/** A fixed SQL text with `$n` placeholders as a Drizzle query (for a transaction, which has no raw executor). */
-function withPositionalValues(text: string, values: readonly unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
 }
 
 export async function insertResponse(
@@ -200,7 +199,7 @@ export async function insertResponse(
     if (receipt.length === 0) return false;
     if (independence) {
       const values = independentInsertValues(tenantId, input.surveyId, input.answers, input.submittedOn, independence);
-      await tx.execute(withPositionalValues(INDEPENDENT_INSERT_SQL, values));
+      await tx.execute(positionalSql(INDEPENDENT_INSERT_SQL, values));
     } else
       await tx
         .insert(surveyResponse)
