@@ -6,41 +6,20 @@
  * links; the team report lists their department but hides it while it has fewer respondents than the threshold, and
  * shows it once the department reaches the threshold.
  */
-import { defaultEndDate, listPresetFields, type SurveyDetail } from "@hearth/shared";
-import type { APIRequestContext, Page } from "playwright-core";
+import { listPresetFields } from "@hearth/shared";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { checkA11y } from "./support/a11y";
 import { DEMO_USERS, latestMailTo, openBrowser, PHONE, screenshot, signIn } from "./support/browser";
 import { answerSurveyInBrowser, waitForRecipientCount } from "./support/invitations";
 import { chooseOption, ok, until, visibleText } from "./support/page-helpers";
 import { answerAsSomeoneElse, ownNetwork } from "./support/respondents";
+import { freshLowiSurvey } from "./support/surveys";
 
 const TAG = String(Date.now()).slice(-6);
 const DEPARTMENT = `Tidewater Research ${TAG}`;
 const FAR = `Pier 4 ${TAG}`;
 const SURVEY_NAME = "Harbour pulse";
-
-/**
- * A new LOWI survey of the demo company with nobody's answers but this test's: the one already open (one open survey
- * per type; other suites answer it) is closed first, so what the suppression plan shows depends on this test alone.
- */
-async function freshLowiSurvey(api: APIRequestContext): Promise<SurveyDetail> {
-  const open = await ok<SurveyDetail | null>(await api.post("/api/surveys/getOpen", { data: { surveyPreset: "PulseValidation" } }));
-  if (open) await ok(await api.post(`/api/surveys/${open.id}/close`));
-  return ok<SurveyDetail>(
-    await api.post("/api/surveys", {
-      data: {
-        surveyPreset: "PulseValidation",
-        name: SURVEY_NAME,
-        description: "Twenty quick statements about working here.",
-        metaFields: { company_name: "Demo Company" },
-        fields: listPresetFields("PulseValidation"),
-        draft: false,
-        endDate: defaultEndDate(Date.now(), "America/Chicago"),
-      },
-    }),
-  );
-}
 
 /** A complete answer to the LOWI survey: the first option of every choice, a sentence for every written question. */
 function lowiAnswers(): Record<string, string> {
@@ -81,7 +60,7 @@ describe("imported attributes as report cohorts (issue 14 item 4)", () => {
       const { page } = admin;
       const api = admin.context.request;
       await signIn(page, DEMO_USERS.admin);
-      const survey = await freshLowiSurvey(api);
+      const survey = await freshLowiSurvey(api, { name: SURVEY_NAME, description: "Twenty quick statements about working here." });
 
       // The people: the department's first two work at the near pier, the rest at the far one.
       const team = await ok<{ threshold: number }>(await api.get(`/api/reports/${survey.id}/team`));

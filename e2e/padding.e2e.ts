@@ -3,11 +3,12 @@
  * times from his own signed-in browser with answers he knows. The company report shows the hidden notice and the
  * export holds no row and no comment: the padding reveals no one. Every page is checked with axe (support/a11y.ts).
  */
-import { defaultEndDate, listPresetFields, type SurveyDetail } from "@hearth/shared";
+import { listPresetFields } from "@hearth/shared";
 import { describe, expect, inject, test } from "vitest";
 import { DEMO_USERS, openBrowser, signIn } from "./support/browser";
 import { ok } from "./support/page-helpers";
 import { answerAsSomeoneElse } from "./support/respondents";
+import { freshLowiSurvey } from "./support/surveys";
 
 const HER_COMMENT = "Only Priya would write this: the night shift rota is unfair to the packing team.";
 
@@ -22,19 +23,11 @@ describe("padding (issue 23, H1)", () => {
     try {
       await signIn(page, DEMO_USERS.admin);
       const fields = listPresetFields("PulseValidation");
-      const created = await ok<SurveyDetail>(
-        await api.post("/api/surveys", {
-          data: {
-            surveyPreset: "PulseValidation",
-            name: `Padding check ${Date.now()}`,
-            description: "Our Love of Workplace Index survey.",
-            metaFields: { company_name: "Demo Company" },
-            fields,
-            draft: false,
-            endDate: defaultEndDate(Date.now(), "America/New_York"),
-          },
-        }),
-      );
+      const created = await freshLowiSurvey(api, {
+        name: `Padding check ${Date.now()}`,
+        description: "Our Love of Workplace Index survey.",
+        timeZone: "America/New_York",
+      });
       surveyId = created.id;
       const threshold = (await ok<{ threshold: number }>(await api.get(`/api/reports/${surveyId}/company`))).threshold;
       const textKey = fields.find((field) => field.answerType === "Text")?.key as string;

@@ -1,0 +1,29 @@
+import { defaultEndDate, listPresetFields, type SurveyDetail } from "@hearth/shared";
+import type { APIRequestContext } from "playwright-core";
+import { ok } from "./page-helpers";
+
+/**
+ * A new LOWI survey of the signed-in company with nobody's answers but the calling test's. The one already open (one
+ * open survey per type; other suites create or answer it, in an order Vitest chooses) is closed first, so what the
+ * suppression plan shows depends on the calling test alone.
+ */
+export async function freshLowiSurvey(
+  api: APIRequestContext,
+  { name, description, timeZone = "America/Chicago" }: { name: string; description: string; timeZone?: string },
+): Promise<SurveyDetail> {
+  const open = await ok<SurveyDetail | null>(await api.post("/api/surveys/getOpen", { data: { surveyPreset: "PulseValidation" } }));
+  if (open) await ok(await api.post(`/api/surveys/${open.id}/close`));
+  return ok<SurveyDetail>(
+    await api.post("/api/surveys", {
+      data: {
+        surveyPreset: "PulseValidation",
+        name,
+        description,
+        metaFields: { company_name: "Demo Company" },
+        fields: listPresetFields("PulseValidation"),
+        draft: false,
+        endDate: defaultEndDate(Date.now(), timeZone),
+      },
+    }),
+  );
+}
