@@ -10,53 +10,14 @@
  *   (read from /proc/<pid>/status every 20 ms).
  * No baseline: the goals are absolute (refused in under 2 s, health under 1 s, growth under 300 MB).
  */
-import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { crc32, createDeflate, deflateSync } from "node:zlib";
+import { deflatedZeros, pngWithCompressedCredential } from "../../apps/server/src/modules/credentials/test-png.js";
 import { freePort, hearthLaunch, spawnUntilHealthy } from "./processes.js";
 import { type Measure, measure } from "./report.js";
 
 const MiB = 1024 * 1024;
 const ROUNDS = 3;
 const HEALTH_POLL_MS = 20;
-
-async function deflatedZeros(total: number): Promise<Buffer> {
-  const deflate = createDeflate({ level: 9 });
-  const parts: Buffer[] = [];
-  deflate.on("data", (part: Buffer) => parts.push(part));
-  const block = Buffer.alloc(16 * MiB);
-  for (let written = 0; written < total; written += block.length) {
-    if (!deflate.write(block.subarray(0, Math.min(block.length, total - written)))) await once(deflate, "drain");
-  }
-  deflate.end();
-  await once(deflate, "end");
-  return Buffer.concat(parts);
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, "latin1");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** A 1×1 PNG with one compressed iTXt chunk keyed openbadgecredential holding `compressed`. */
-function bombPng(compressed: Buffer): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const itxt = Buffer.concat([Buffer.from("openbadgecredential", "latin1"), Buffer.from([0, 1, 0, 0, 0]), compressed]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(Buffer.from([0, 0, 0, 0, 0]))),
-    chunk("iTXt", itxt),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 const rssMb = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -71,7 +32,7 @@ export interface CredentialBombResult {
 }
 
 export async function runCredentialBomb(dataDir: string, log: (line: string) => void): Promise<CredentialBombResult> {
-  const bombs = [bombPng(await deflatedZeros(1024 * MiB)), bombPng(await deflatedZeros(500 * MiB))];
+  const bombs = [pngWithCompressedCredential(await deflatedZeros(1024 * MiB)), pngWithCompressedCredential(await deflatedZeros(500 * MiB))];
   log(`credential bombs: ${bombs.map((bomb) => `${bomb.length} bytes`).join(" and ")} (inflating to 1 GiB and 500 MiB)`);
   const port = await freePort();
   const server = await spawnUntilHealthy(hearthLaunch(port, dataDir), port, "/api/health", 60_000);

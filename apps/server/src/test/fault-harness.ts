@@ -11,6 +11,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 
@@ -134,12 +135,41 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** Cleans the data directory (after stop or kill). */
   remove(): void;
+  /** Runs one of the server's commands (`apps/server/src/cli/<name>.ts`) on the same database and data directory. */
+  runCommand(name: string, args: string[]): Promise<void>;
 }
 
-export async function serverProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * `databaseUrl` null runs the server on embedded PGlite in its data directory (what `npm start` does without
+ * DATABASE_URL); `env` adds to or overrides the test defaults below.
+ */
+export async function serverProcess(databaseUrl: string | null, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "hearth-fault-"));
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: url,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: "fault-test-secret-that-is-at-least-thirty-two-characters",
+    CAPTCHA: "off",
+    SEED_DEMO: "false",
+    LOG_LEVEL: "error",
+    RATE_LIMIT_SIGN_UP_PER_IP: "1000",
+    RATE_LIMIT_AUTH_PER_IP: "10000",
+    ...env,
+  };
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  else delete childEnv.DATABASE_URL;
+  const run = (script: string, args: string[]) =>
+    spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "apps/server/src", script), ...args], {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   let child: ChildProcess | null = null;
   const exit = async (signal: NodeJS.Signals) => {
     const running = child;
@@ -151,26 +181,7 @@ export async function serverProcess(databaseUrl: string, env: Record<string, str
   return {
     url,
     async start() {
-      const started = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "apps/server/src/main.ts")], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          NODE_ENV: "test",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          APP_URL: url,
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
-          AUTH_SECRET: "fault-test-secret-that-is-at-least-thirty-two-characters",
-          CAPTCHA: "off",
-          SEED_DEMO: "false",
-          LOG_LEVEL: "error",
-          RATE_LIMIT_SIGN_UP_PER_IP: "1000",
-          RATE_LIMIT_AUTH_PER_IP: "10000",
-          ...env,
-        },
-        stdio: ["ignore", "ignore", "inherit"],
-      });
+      const started = run("main.ts", []);
       child = started;
       await waitUntil(
         "the server to answer /api/health",
@@ -188,6 +199,42 @@ export async function serverProcess(databaseUrl: string, env: Record<string, str
     kill: () => exit("SIGKILL"),
     stop: () => exit("SIGTERM"),
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
+    async runCommand(name, args) {
+      const command = run(`cli/${name}.ts`, args);
+      const code = await new Promise((resolve) => command.once("exit", resolve));
+      if (code !== 0) throw new Error(`${name} exited with ${code}`);
+    },
+  };
+}
+
+/**
+ * One fault suite's fixtures: a cluster of its own and the server on it, started before the suite's tests and
+ * stopped, cleaned and dropped after them. The getters read what `beforeAll` made.
+ */
+export function faultSuite(env: Record<string, string> = {}) {
+  let cluster: FaultCluster | undefined;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    cluster = await createFaultCluster();
+    server = await serverProcess(cluster.url, env);
+    await server.start();
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+    server?.remove();
+    cluster?.drop();
+  }, 120_000);
+  const made = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`the fault suite's ${what} is made in beforeAll`);
+    return value;
+  };
+  return {
+    get cluster() {
+      return made(cluster, "cluster");
+    },
+    get server() {
+      return made(server, "server");
+    },
   };
 }
 

@@ -5,6 +5,21 @@
 import type { CohortFilter } from "./anonymity.js";
 import type { CohortDimension, RespondentCohorts } from "./cohort-counts.js";
 
+/** Every group an attacker can ask a report for: the whole survey, each cohort, each pair of cohorts of different keys. */
+export function listQueryableGroups(dimensions: readonly CohortDimension[]): CohortFilter[][] {
+  const groups: CohortFilter[][] = [[]];
+  for (const dimension of dimensions) for (const value of dimension.values) groups.push([{ key: dimension.key, value }]);
+  for (let i = 0; i < dimensions.length; i++)
+    for (let j = i + 1; j < dimensions.length; j++)
+      for (const a of dimensions[i].values)
+        for (const b of dimensions[j].values)
+          groups.push([
+            { key: dimensions[i].key, value: a },
+            { key: dimensions[j].key, value: b },
+          ]);
+  return groups;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The brute-force attacker: exact linear algebra over every count it can see.
 

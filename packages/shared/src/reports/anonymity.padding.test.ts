@@ -5,8 +5,8 @@
  * attacker derives no group of 1..k−1; the old plan over everyone lets it find the padded person.
  */
 import { describe, expect, it } from "vitest";
-import { isGroupVisible, listGroupsForTest, planSuppression } from "./anonymity.padding.test-helpers.js";
-import { differencingAttack } from "./anonymity.attacker.js";
+import { isGroupVisible, planSuppression } from "./anonymity.js";
+import { differencingAttack, listQueryableGroups } from "./anonymity.attacker.js";
 import { type CohortDimension, countCohorts, type RespondentCohorts } from "./cohort-counts.js";
 import { createRandom } from "../seeded-random.js";
 
@@ -71,7 +71,7 @@ describe("suppression with responses that do not count (decision 0052)", () => {
           `seed ${seed}, k ${k}, plan over the counting answers alone`,
         ).toEqual([]);
         // A shown group holds k counting people, or nobody at all.
-        for (const filters of listGroupsForTest(dimensions)) {
+        for (const filters of listQueryableGroups(dimensions)) {
           if (!shown(filters)) continue;
           const inGroup = (cohorts: RespondentCohorts) => filters.every((filter) => cohorts[filter.key] === filter.value);
           const people = all.filter(inGroup).length;

@@ -9,7 +9,7 @@
  */
 import { type CohortCounts, type CohortDimension, normalizeDimensions, pairKey, pairValueKey } from "./cohort-counts.js";
 import { dict, own } from "./records.js";
-import { buildLattice, buildLines, cellSizes, isQueryable, type Line, pairCell, singleCell } from "./cohort-lattice.js";
+import { buildLattice, buildLines, cellSizes, isQueryable, type Line, pairCell, singleCell, unknownRest } from "./cohort-lattice.js";
 import { basisVectors, exactLeaks } from "./suppression-audit.js";
 
 export const DEFAULT_VISIBILITY_THRESHOLD = 5;
@@ -181,13 +181,7 @@ function planOver(counts: CohortCounts, threshold: number, occupancy: CohortCoun
     }
     lines.forEach((line, index) => {
       if (!known[line.parent]) return;
-      let rest = 0;
-      let restOccupied = 0;
-      for (const cell of line.cells) {
-        if (known[cell]) continue;
-        rest += sizes[cell];
-        restOccupied += occupied[cell];
-      }
+      const { rest, restOccupied } = unknownRest(line, known, sizes, occupied);
       if (restOccupied > 0 && rest < k) violations.add(index);
     });
     violations.delete(-1);

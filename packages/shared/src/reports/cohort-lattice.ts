@@ -48,6 +48,26 @@ export interface Line {
   cells: number[];
 }
 
+/**
+ * What a line's cells that the attacker does not know add up to: `rest` people, spread over cells holding
+ * `restOccupied` respondents of the population (`occupied`), the parent minus its known cells.
+ */
+export function unknownRest(
+  line: Line,
+  known: ArrayLike<boolean | number>,
+  sizes: ArrayLike<number>,
+  occupied: ArrayLike<number>,
+): { rest: number; restOccupied: number } {
+  let rest = 0;
+  let restOccupied = 0;
+  for (const cell of line.cells) {
+    if (known[cell]) continue;
+    rest += sizes[cell];
+    restOccupied += occupied[cell];
+  }
+  return { rest, restOccupied };
+}
+
 /** Every "line": a parent group and its partition by one more key (the unanswered cell included). */
 export function buildLines(lattice: Lattice): Line[] {
   const lines: Line[] = [];

@@ -2,7 +2,7 @@
  * The exact audit of a suppression plan: everything an attacker could derive from the shown group sizes by any
  * linear combination, computed by row reduction modulo two primes (docs/decisions/0015). Internal to anonymity.ts.
  */
-import { type Lattice, type Line, pairCell, singleCell } from "./cohort-lattice.js";
+import { type Lattice, type Line, pairCell, singleCell, unknownRest } from "./cohort-lattice.js";
 
 /**
  * Each cell as a combination of the queryable groups (a basis of every count over at most two keys):
@@ -156,13 +156,7 @@ export function exactLeaks(
   }
   lines.forEach((line, index) => {
     if (!known[line.parent]) return;
-    let rest = 0;
-    let restOccupied = 0;
-    for (const cell of line.cells) {
-      if (known[cell]) continue;
-      rest += sizes[cell];
-      restOccupied += occupied[cell];
-    }
+    const { rest, restOccupied } = unknownRest(line, known, sizes, occupied);
     if (restOccupied > 0 && rest < k) findings.push({ lines: [index] });
   });
   // A remainder "parent minus one cell" can be derivable although neither is (amendment of 0015, 2026-12-02): e.g.
@@ -171,13 +165,7 @@ export function exactLeaks(
   // worth the row reduction, so the size is checked first.
   lines.forEach((line, index) => {
     if (known[line.parent]) return;
-    let rest = 0;
-    let restOccupied = 0;
-    for (const cell of line.cells) {
-      if (known[cell]) continue;
-      rest += sizes[cell];
-      restOccupied += occupied[cell];
-    }
+    const { rest, restOccupied } = unknownRest(line, known, sizes, occupied);
     for (const cell of line.cells) {
       if (known[cell]) continue;
       const others = rest - sizes[cell];

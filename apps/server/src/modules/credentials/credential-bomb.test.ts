@@ -5,42 +5,13 @@
  * process grows by less than 300 MB; a pathological SVG is cut off by the reader's time limit; JSON credentials are
  * bounded in size and depth; the rate limit counts per address.
  */
-import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { crc32, createDeflate } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, TEST_ORIGIN } from "../../test/harness.js";
-import { PNG_KEYWORD } from "./baking.js";
 import { CREDENTIAL_MAX_BYTES, VERIFY_FILE_MAX_BYTES } from "./credential-reading.js";
-import { tinyPng } from "./test-png.js";
+import { deflatedZeros, pngWithCompressedCredential } from "./test-png.js";
 
 const MiB = 1024 * 1024;
-
-/** zlib-compressed zeros, `total` bytes of them, streamed so the test never holds the inflated size. */
-async function deflatedZeros(total: number): Promise<Buffer> {
-  const deflate = createDeflate({ level: 9 });
-  const parts: Buffer[] = [];
-  deflate.on("data", (part: Buffer) => parts.push(part));
-  const block = Buffer.alloc(16 * MiB);
-  for (let written = 0; written < total; written += block.length) {
-    if (!deflate.write(block.subarray(0, Math.min(block.length, total - written)))) await once(deflate, "drain");
-  }
-  deflate.end();
-  await once(deflate, "end");
-  return Buffer.concat(parts);
-}
-
-/** A PNG holding one compressed iTXt chunk keyed openbadgecredential whose text is `compressed`. */
-export function pngWithCompressedCredential(compressed: Buffer): Buffer {
-  const png = tinyPng();
-  const data = Buffer.concat([Buffer.from(PNG_KEYWORD, "latin1"), Buffer.from([0, 1, 0, 0, 0]), compressed]);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write("iTXt", 4, "latin1");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([png.subarray(0, png.length - 12), head, data, crc, png.subarray(png.length - 12)]);
-}
 
 interface Watch {
   maxHealthWaitMs: number;

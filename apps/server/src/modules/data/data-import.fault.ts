@@ -4,16 +4,8 @@
  * The import must run again within a minute of the restart — its job's 30 s lease, not the old 30-minute expiry —
  * and complete once within two: every person stored once, the counters right, one "import finished" notification.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  apiClient,
-  createFaultCluster,
-  type FaultCluster,
-  type ServerProcess,
-  serverProcess,
-  sleep,
-  waitUntil,
-} from "../../test/fault-harness.js";
+import { describe, expect, it } from "vitest";
+import { apiClient, faultSuite, sleep, waitUntil } from "../../test/fault-harness.js";
 import { COMPLETE_PROFILE } from "../surveys/surveys.test-helpers.js";
 
 const ROWS = 150_000;
@@ -34,22 +26,10 @@ interface ImportState {
 }
 
 describe("a data import survives a killed server", () => {
-  let cluster: FaultCluster;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    cluster = await createFaultCluster();
-    server = await serverProcess(cluster.url);
-    await server.start();
-  }, 180_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    server?.remove();
-    cluster?.drop();
-  }, 120_000);
+  const suite = faultSuite();
 
   it("resumes within a minute of the restart and completes once within two", async () => {
+    const { cluster, server } = suite;
     const api = apiClient(server.url);
     await api.signUp("import-owner@example.com", "Import Fault Inc");
     await api.request("PUT", "/api/company/profile", COMPLETE_PROFILE);

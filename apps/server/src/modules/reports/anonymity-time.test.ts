@@ -13,7 +13,7 @@ import {
   respondentCohortsOf,
   type SurveyField,
 } from "@hearth/shared";
-import { differencingAttack } from "@hearth/shared/testing/differencing-attack";
+import { differencingAttack, listQueryableGroups } from "@hearth/shared/testing/differencing-attack";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { survey } from "../../db/schema.js";
@@ -22,7 +22,7 @@ import { generateLowiAnswers } from "../../seed/demo-surveys.js";
 import { analyseNewResponses } from "../comments/comment-analysis.js";
 import { insertResponse } from "../surveys/surveys.repo.js";
 import { completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
-import { filterQuery, listGroups, readGroupSizes } from "./report-attacker.test-helpers.js";
+import { filterQuery, readGroupSizes } from "./report-attacker.test-helpers.js";
 import { flushSurveyState } from "./survey-state.js";
 
 async function setCompanyThreshold(testApp: TestApp, owner: Session, visibilityThreshold: number): Promise<void> {
@@ -82,7 +82,7 @@ describe("anonymity across thresholds (issue 11 item 3)", () => {
     await flushSurveyState(testApp.ctx, owner.tenantId, surveyId);
     const dimensions = cohortDimensionsFromFields(fields);
     expect(dimensions.length).toBeGreaterThanOrEqual(6);
-    const groups = listGroups(dimensions);
+    const groups = listQueryableGroups(dimensions);
     const readAll = () => readGroupSizes(testApp.app, owner.cookie, surveyId, dimensions);
 
     const at3 = await readAll();

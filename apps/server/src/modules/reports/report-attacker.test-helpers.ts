@@ -5,6 +5,7 @@
  * one cohort, and under a hidden cohort pair by pair from the company report.
  */
 import type { CohortDimension, CohortFilter } from "@hearth/shared";
+import { listQueryableGroups } from "@hearth/shared/testing/differencing-attack";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { call } from "../../test/harness.js";
@@ -14,21 +15,6 @@ export const filterQuery = (filters: readonly CohortFilter[]) =>
 
 /** A group's name: its filters in key order. */
 export const groupName = (filters: readonly CohortFilter[]) => filterQuery([...filters].sort((a, b) => (a.key < b.key ? -1 : 1)));
-
-/** Every group an attacker can ask for: the whole survey, each cohort, each pair of cohorts of different keys. */
-export function listGroups(dimensions: readonly CohortDimension[]): CohortFilter[][] {
-  const groups: CohortFilter[][] = [[]];
-  for (const dimension of dimensions) for (const value of dimension.values) groups.push([{ key: dimension.key, value }]);
-  for (let i = 0; i < dimensions.length; i++)
-    for (let j = i + 1; j < dimensions.length; j++)
-      for (const a of dimensions[i].values)
-        for (const b of dimensions[j].values)
-          groups.push([
-            { key: dimensions[i].key, value: a },
-            { key: dimensions[j].key, value: b },
-          ]);
-  return groups;
-}
 
 /** Each group's size as the API shows it (null: hidden), by `groupName`, and the thresholds the reports named. */
 export async function readGroupSizes(
@@ -48,7 +34,7 @@ export async function readGroupSizes(
   const whole = await getJson(`/api/reports/${surveyId}/company`);
   thresholds.add(whole.threshold);
   sizes.set("", whole.hidden ? null : whole.responses);
-  for (const filters of listGroups(dimensions)) if (filters.length > 0) sizes.set(groupName(filters), null);
+  for (const filters of listQueryableGroups(dimensions)) if (filters.length > 0) sizes.set(groupName(filters), null);
   /** The visible groups one more cohort question splits `filters` into, as the breakdown lists them. */
   const split = async (filters: CohortFilter[]) => {
     const breakdown = await getJson(`/api/reports/${surveyId}/breakdown?${filterQuery(filters)}`);

@@ -5,31 +5,19 @@
  * and started again. No answer may be a 500 or any 5xx but 503 with Retry-After, nothing acknowledged may be lost,
  * and the server's pool must serve again after each restart without the server being restarted.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { submitResponse } from "../../../../web/src/public-survey/api.js";
-import { apiClient, createFaultCluster, type FaultCluster, type ServerProcess, serverProcess } from "../../test/fault-harness.js";
+import { apiClient, faultSuite } from "../../test/fault-harness.js";
 import { answerAll, COMPLETE_PROFILE, lowiInput } from "./surveys.test-helpers.js";
 
 const RESPONSES = 2_000;
 const CONCURRENCY = 16;
 
 describe("survey responses across PostgreSQL restarts", () => {
-  let cluster: FaultCluster;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    cluster = await createFaultCluster();
-    server = await serverProcess(cluster.url, { RATE_LIMIT_RESPONSE_PER_IP: "1000000" });
-    await server.start();
-  }, 180_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    server?.remove();
-    cluster?.drop();
-  }, 120_000);
+  const suite = faultSuite({ RATE_LIMIT_RESPONSE_PER_IP: "1000000" });
 
   it("answers 503 with Retry-After, never 500, and loses nothing acknowledged", async () => {
+    const { cluster, server } = suite;
     const api = apiClient(server.url);
     await api.signUp("restart-owner@example.com", "Restart Fault Inc");
     await api.request("PUT", "/api/company/profile", COMPLETE_PROFILE);
