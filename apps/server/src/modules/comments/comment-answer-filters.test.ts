@@ -9,9 +9,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { survey } from "../../db/schema.js";
 import { addMember, call, createTestApp, registerCompany, type Session, type TestApp } from "../../test/harness.js";
-import { insertResponse } from "../surveys/surveys.repo.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
 import { analyseNewResponses } from "./comment-analysis.js";
+import { storeAnonymousResponse } from "./comments.test-helpers.js";
 import {
   askableLists,
   type Dimension,
@@ -82,12 +82,7 @@ async function populationWithThreshold(testApp: TestApp, k: number, seed: number
     answers[GENDER] = index < 2 ? "Non-binary" : index % 2 === 0 ? "Woman" : "Man";
     answers.lowi_open_well = `Commenter ${index} enjoys the thoughtful planning and the team.`;
     answers.lowi_open_better = index % 3 === 0 ? `Commenter ${index} asks for fewer meetings on Fridays.` : "ok";
-    await insertResponse(testApp.ctx.database.db, testApp.ctx.database.sql, owner.tenantId, {
-      surveyId,
-      answers,
-      submittedOn: "2026-11-20",
-      tokenHash: null,
-    });
+    await storeAnonymousResponse(testApp, owner.tenantId, surveyId, answers);
   }
   await analyseNewResponses(testApp.ctx);
   const stored = (await testApp.ctx.database.db.execute(sql`
@@ -218,5 +213,70 @@ describe("comment lists under answer, cohort and search filters (H3)", () => {
     const wide = (await comments(population, { search: "thoughtful planning" })).json();
     expect(wide.hidden).toBe(false);
     expect(wide.comments.length).toBeGreaterThanOrEqual(3);
+  });
+  it("answers label counts (the Sentiment report, the breakdown's open questions) only for groups whose comments are listed", async () => {
+    // Two cohorts whose pairs are small: every job function and gender holds 12 of the 24 commenters, but only 2 are
+    // women engineers (and 2 male salespeople). The plan shows all four values (the pairs are hidden); the list rule
+    // keeps job function and refuses gender (its pattern with job function would hold 2).
+    const k = 3;
+    const owner = await registerCompany(testApp.app);
+    await completeProfileAndSetPlan(testApp, owner.tenantId, "Gold");
+    const cookie = owner.cookie;
+    await call(testApp.app, "PUT", "/api/company/visibility-threshold", { cookie, body: { visibilityThreshold: k } });
+    const created = await call(testApp.app, "POST", "/api/surveys", { cookie, body: lowiInput({ name: "Label counts" }) });
+    const surveyId = created.json().id as string;
+    const [row] = await testApp.ctx.database.db.select({ fields: survey.fields }).from(survey).where(eq(survey.id, surveyId));
+    const fields = row.fields as SurveyField[];
+    const JOB = "lowi_demo_job_function";
+    const [engineering, sales] = fields.find((field) => field.key === JOB)?.radioOptions ?? [];
+    for (let index = 0; index < 24; index++) {
+      const answers = answerAll(fields);
+      for (const field of fields) if (field.group === "demographic") delete answers[field.key];
+      answers[JOB] = index < 12 ? engineering : sales;
+      answers[GENDER] = index < 2 || (index >= 12 && index < 22) ? "Woman" : "Man";
+      answers.lowi_open_well = `Commenter ${index} values the patient mentoring here.`;
+      answers.lowi_recommend = fields.find((field) => field.key === "lowi_recommend")?.radioOptions.at(-1) ?? "";
+      await storeAnonymousResponse(testApp, owner.tenantId, surveyId, answers);
+    }
+    await analyseNewResponses(testApp.ctx);
+
+    const openKeys = fields.filter((field) => field.answerType === "Text").map((field) => field.key);
+    const groups = [
+      [],
+      ...[engineering, sales].map((value) => [{ key: JOB, value }]),
+      ...["Woman", "Man"].map((value) => [{ key: GENDER, value }]),
+    ];
+    const seen: Record<string, { listed: boolean; breakdown: boolean; labels: boolean }> = {};
+    for (const filters of groups) {
+      const query = filters.map((filter) => `filter=${encodeURIComponent(`${filter.key}:${filter.value}`)}`).join("&");
+      const name = query || "whole";
+      const listed = await call(testApp.app, "POST", `/api/reports/${surveyId}/comments`, { cookie, body: { filters } });
+      const sentiment = await call(testApp.app, "GET", `/api/reports/${surveyId}/sentiment?${query}`, { cookie });
+      const breakdown = await call(testApp.app, "GET", `/api/reports/${surveyId}/breakdown?${query}`, { cookie });
+      expect([listed.statusCode, sentiment.statusCode, breakdown.statusCode], name).toEqual([200, 200, 200]);
+      const labelled = breakdown.json().hidden
+        ? []
+        : breakdown.json().questions.filter((question: { key: string }) => openKeys.includes(question.key));
+      seen[name] = { listed: !listed.json().hidden, breakdown: !breakdown.json().hidden, labels: !sentiment.json().hidden };
+      // Label counts where, and only where, the comment list of the same group is listed.
+      expect(sentiment.json().hidden, name).toBe(listed.json().hidden);
+      expect(labelled.length > 0, name).toBe(!listed.json().hidden);
+      if (listed.json().hidden) {
+        expect(sentiment.json().notice).toBe(
+          "Sentiment and emotion results are hidden as the number available falls below the visibility threshold.",
+        );
+      }
+    }
+    const woman = `filter=${encodeURIComponent(`${GENDER}:Woman`)}`;
+    const engineers = `filter=${encodeURIComponent(`${JOB}:${engineering}`)}`;
+    expect(seen.whole).toEqual({ listed: true, breakdown: true, labels: true });
+    expect(seen[engineers]).toEqual({ listed: true, breakdown: true, labels: true });
+    // The case that mattered: the plan shows women (12), their list is refused, and so are their label counts: as
+    // found, a per-label count of women tied rows of the whole survey's list (each showing its labels) to them.
+    expect(seen[woman]).toEqual({ listed: false, breakdown: true, labels: false });
+    // The CSV says what the screen says.
+    const exported = await call(testApp.app, "GET", `/api/reports/${surveyId}/export/sentiment.csv?${woman}`, { cookie });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain("Sentiment and emotion results are hidden");
   });
 });

@@ -204,6 +204,45 @@ interface Selection {
 /** Answer filters: a question key and the options asked for (any of them). */
 export type AnswerFilter = readonly [key: string, answers: readonly string[]];
 
+/** The survey's published comments (with the answers the atoms read) and its listable groups. */
+async function publishedCommentsAndGroups(ctx: AppContext, loaded: LoadedSurvey) {
+  const dimensionKeys = loaded.plan.dimensions.map((dimension) => dimension.key);
+  const questionKeys = answerQuestions(loaded).map((question) => question.key);
+  const upToSeq = await publishedCommentSeq(ctx, loaded);
+  const all = await listSurveyComments(
+    ctx.database.db,
+    loaded.survey.tenantId,
+    loaded.survey.id,
+    [...new Set([...dimensionKeys, ...questionKeys])],
+    COMMENT_MIN_LENGTH,
+    upToSeq,
+  );
+  return { all, groups: listableGroups(loaded, all, upToSeq) };
+}
+
+/** Whether a list narrowed by these report filters and answer filters may be shown: every atom named is listable. */
+function isListed(loaded: LoadedSurvey, groups: ListableGroups, filters: readonly ReportFilter[], answerFilters: readonly AnswerFilter[]) {
+  return (
+    groups.wholeListable &&
+    groupVisibility(loaded.suppression, filters)?.visible === true &&
+    filters.every((filter) => groups.atoms.has(cohortId(filter.key, filter.value))) &&
+    answerFilters.every(([key, answers]) => answers.every((answer) => groups.atoms.has(atomId(key, answer))))
+  );
+}
+
+/**
+ * Whether figures made of comments' labels may be shown for a report group (decision 0053, amended 2026-12-02):
+ * only where that group's comment list may be listed. A comment's sentiment and emotion show on its row of the
+ * whole survey's list, so a label count for a group whose list the rule refuses (a cohort the plan shows but whose
+ * membership pattern would be small) would tell which rows belong to it: the Sentiment report and the breakdown's
+ * open questions answer only for listable groups, and so never say more than the list of the same group.
+ */
+export async function commentLabelsShown(ctx: AppContext, loaded: LoadedSurvey, filters: readonly ReportFilter[]): Promise<boolean> {
+  if (!groupVisibility(loaded.suppression, filters)?.visible) return false;
+  const { groups } = await publishedCommentsAndGroups(ctx, loaded);
+  return isListed(loaded, groups, filters, []);
+}
+
 /**
  * The comments a user may read for the report filters, answer filters and cohorts asked for, before the per-comment
  * filters. Every atom named (a report filter, each option of an answer filter, a chosen cohort) must be listable;
@@ -219,26 +258,10 @@ async function selectComments(
   answerFilters: readonly AnswerFilter[],
   page: string,
 ): Promise<Selection> {
-  const dimensionKeys = loaded.plan.dimensions.map((dimension) => dimension.key);
-  const questionKeys = answerQuestions(loaded).map((question) => question.key);
-  const upToSeq = await publishedCommentSeq(ctx, loaded);
-  const all = await listSurveyComments(
-    ctx.database.db,
-    loaded.survey.tenantId,
-    loaded.survey.id,
-    [...new Set([...dimensionKeys, ...questionKeys])],
-    COMMENT_MIN_LENGTH,
-    upToSeq,
-  );
-  const groups = listableGroups(loaded, all, upToSeq);
+  const { all, groups } = await publishedCommentsAndGroups(ctx, loaded);
   const scope = await commentScope(ctx, actor, loaded, groups.atoms, cohorts);
   const notice = formatHiddenNotice(page);
-  const listed =
-    groups.wholeListable &&
-    groupVisibility(loaded.suppression, filters)?.visible === true &&
-    filters.every((filter) => groups.atoms.has(cohortId(filter.key, filter.value))) &&
-    answerFilters.every(([key, answers]) => answers.every((answer) => groups.atoms.has(atomId(key, answer))));
-  if (!listed) return { loaded, comments: [], scope, notice, hidden: true, groups };
+  if (!isListed(loaded, groups, filters, answerFilters)) return { loaded, comments: [], scope, notice, hidden: true, groups };
   if (scope.message) return { loaded, comments: [], scope, notice: null, hidden: false, groups };
   let comments = all.filter(
     (comment) => inGroup(comment, filters) && answerFilters.every(([key, answers]) => answers.includes(String(comment.answers[key] ?? ""))),
@@ -292,8 +315,8 @@ export async function getSentimentReport(
   const loaded = await loadSurvey(ctx, actor, surveyId);
   requireFeature(actor, loaded.tenant, "SentimentReport", "The Sentiment & Emotion report");
   checkFilters(loaded, filters);
-  if (!groupVisibility(loaded.suppression, filters)?.visible) return hiddenReport(loaded, filters, "Sentiment and emotion results");
-  // Counts are linear in the respondents, so the plan's guarantee covers them (decision 0015).
+  // The plan's visibility, then the comment lists' rule: label counts only for a group whose comments may be listed.
+  if (!(await commentLabelsShown(ctx, loaded, filters))) return hiddenReport(loaded, filters, "Sentiment and emotion results");
   const rows = await countSentiments(ctx.database.db, actor.tenantId, surveyId, filters, await publishedCommentSeq(ctx, loaded));
   const openKeys = openQuestionKeys(loaded.fields);
   return {

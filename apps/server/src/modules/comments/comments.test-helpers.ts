@@ -48,15 +48,20 @@ export async function companyWithComments(testApp: TestApp): Promise<Company> {
     if (gender) answers.lowi_demo_gender = gender;
     answers.lowi_open_well = `${gender ?? "Unsaid"} respondent #${index}# loves the supportive teamwork and kind colleagues.`;
     answers.lowi_open_better = index < 10 ? "ok" : `Respondent #${index}# wishes for clearer communication about pay raises.`;
-    await insertResponse(testApp.ctx.database.db, testApp.ctx.database.sql, owner.tenantId, {
-      surveyId,
-      answers,
-      submittedOn: "2026-11-20",
-      tokenHash: null,
-    });
+    await storeAnonymousResponse(testApp, owner.tenantId, surveyId, answers);
   }
   await analyseNewResponses(testApp.ctx);
   return { owner, surveyId, fields };
+}
+
+/** One response through the public link (no personal token), stored as the response route stores it. */
+export async function storeAnonymousResponse(testApp: TestApp, tenantId: string, surveyId: string, answers: Record<string, string>) {
+  await insertResponse(testApp.ctx.database.db, testApp.ctx.database.sql, tenantId, {
+    surveyId,
+    answers,
+    submittedOn: "2026-11-20",
+    tokenHash: null,
+  });
 }
 
 /** Every statement PGlite receives until restore(); null on PostgreSQL (the pool is not reachable from the handle). */

@@ -9,7 +9,7 @@ import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/errors.js";
-import { getSentimentReport, getThematicReport, listComments } from "../comments/comments.service.js";
+import { commentLabelsShown, getSentimentReport, getThematicReport, listComments } from "../comments/comments.service.js";
 import { findReportTenant } from "./reports.repo.js";
 import { getBreakdownReport, getCompanyReport, getTeamReport } from "./reports.service.js";
 
@@ -130,7 +130,7 @@ export async function exportReportTableCsv(
     return { fileName, text: csv(rows) };
   }
   if (table === "breakdown") {
-    const breakdown = await getBreakdownReport(ctx, actor, surveyId, filters);
+    const breakdown = await getBreakdownReport(ctx, actor, surveyId, filters, commentLabelsShown);
     if (breakdown.hidden) return { fileName: `breakdown${filterSuffix(filters)}.csv`, text: csv([["Notice"], [breakdown.notice]]) };
     const rows: (string | number | null)[][] = [["Question key", "Question", "Option", "Count", "Share (%)"]];
     for (const question of breakdown.questions) {

@@ -6,6 +6,7 @@ import { defineRoute } from "../../lib/route.js";
 import { exportReportTableCsv, exportCompanyReportPdf, REPORT_CSV_TABLES } from "./report-export.service.js";
 import { getDashboard } from "./dashboard.service.js";
 import { setReportLogger } from "./report-benchmarks.service.js";
+import { commentLabelsShown } from "../comments/comments.service.js";
 import { getBreakdownReport, getCompanyReport, getTeamReport, parseReportFilters } from "./reports.service.js";
 import { sendAttachment } from "../../lib/download.js";
 
@@ -52,7 +53,8 @@ export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext
     params: surveyParams,
     query: filterQuery,
     response: breakdownReportSchema,
-    handler: ({ actor, params, query }) => getBreakdownReport(ctx, actor, params.surveyId, parseReportFilters(query.filter)),
+    handler: ({ actor, params, query }) =>
+      getBreakdownReport(ctx, actor, params.surveyId, parseReportFilters(query.filter), commentLabelsShown),
   });
 
   defineRoute(app, ctx, {

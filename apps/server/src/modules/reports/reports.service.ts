@@ -404,11 +404,16 @@ export async function getTeamReport(ctx: AppContext, actor: Actor, surveyId: str
   };
 }
 
+/**
+ * `labelsShown` is the comment lists' rule for figures made of comments' labels (`commentLabelsShown` of the comments
+ * slice, decision 0053): the open questions' sentiment and emotion are added only for a group it allows.
+ */
 export async function getBreakdownReport(
   ctx: AppContext,
   actor: Actor,
   surveyId: string,
   filters: ReportFilter[],
+  labelsShown: (ctx: AppContext, loaded: LoadedSurvey, filters: readonly ReportFilter[]) => Promise<boolean>,
 ): Promise<BreakdownReport> {
   const loaded = await loadSurvey(ctx, actor, surveyId);
   requireFeature(actor, loaded.tenant, "BreakdownReport", "The breakdown report");
@@ -418,7 +423,9 @@ export async function getBreakdownReport(
   const fields = loaded.fields;
   const computed = computeBreakdown(aggregate, fields);
   const dimensionKeys = new Set(loaded.plan.dimensions.map((dimension) => dimension.key));
-  const tags = await countCommentTags(ctx.database.db, actor.tenantId, surveyId, filters, await publishedCommentSeq(ctx, loaded));
+  const tags = (await labelsShown(ctx, loaded, filters))
+    ? await countCommentTags(ctx.database.db, actor.tenantId, surveyId, filters, await publishedCommentSeq(ctx, loaded))
+    : [];
   const questions: Extract<BreakdownReport, { hidden: false }>["questions"] = [];
   for (const question of computed) {
     let options = question.options;
