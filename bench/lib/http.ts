@@ -8,7 +8,7 @@ export interface HttpResult {
 
 export interface HttpRequest {
   url: string;
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT";
   headers?: Record<string, string>;
   body?: string;
   agent?: http.Agent | false;

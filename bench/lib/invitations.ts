@@ -10,9 +10,13 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { INVITE_BATCH_SIZE } from "../../packages/shared/src/invitations/constants.js";
-import { keepAliveAgent, request, sessionCookie, signInDemo } from "./http.js";
+import { MAX_OPERATOR_SENDING_ALLOWANCE } from "../../packages/shared/src/invitations/sending-allowance.js";
+import { DEMO_PASSWORD, keepAliveAgent, request, sessionCookie, signInDemo } from "./http.js";
 import { type Launch, type Spawned, freePort, hearthLaunch, spawnUntilHealthy } from "./processes.js";
 import { percentile } from "./stats.js";
+
+/** The demo's operator account (apps/server/src/seed/demo.ts, DEMO_INTERNAL_EMAIL), with the demo password. */
+const DEMO_OPERATOR_EMAIL = "internal@hearth.test";
 
 /** The product's batch size (the browser sends at most this many recipients per request). */
 export const INVITE_BATCH = INVITE_BATCH_SIZE;
@@ -85,12 +89,41 @@ export async function startInviteServer(dataDir: string, extraEnv: Record<string
   return spawnUntilHealthy(quiet, port, "/api/health", SPAWN_TIMEOUT_MS);
 }
 
+/**
+ * The measures invite far more people than a company's daily allowance (decision 0056: 20,000 for the demo's paid
+ * plan; a scheduled send counts on its own day), so the demo's operator account raises it to the most an operator
+ * may set, through the operator's own endpoint, before anything is timed.
+ */
+async function raiseSendingAllowance(url: string, agent: InviteSession["agent"], adminCookie: string): Promise<void> {
+  const me = await request({ url: `${url}/api/me`, headers: { cookie: adminCookie }, agent, keepBody: true });
+  const tenantId = (JSON.parse(me.body) as { tenant: { id: string } }).tenant.id;
+  const operator = await request({
+    url: `${url}/api/auth/sign-in/email`,
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email: DEMO_OPERATOR_EMAIL, password: DEMO_PASSWORD }),
+    agent,
+    keepBody: true,
+  });
+  if (operator.status !== 200) throw new Error(`the operator's sign-in answered ${operator.status}: ${operator.body.slice(0, 300)}`);
+  const raised = await request({
+    url: `${url}/api/admin/companies/${tenantId}/sending-allowance`,
+    method: "PUT",
+    headers: { "content-type": "application/json", origin: url, cookie: sessionCookie(operator) },
+    body: JSON.stringify({ dailyLimit: MAX_OPERATOR_SENDING_ALLOWANCE, reason: "benchmark volume" }),
+    agent,
+    keepBody: true,
+  });
+  if (raised.status !== 200) throw new Error(`raising the sending allowance answered ${raised.status}: ${raised.body.slice(0, 300)}`);
+}
+
 /** Signs in as the demo admin (with the app's origin, as the browser sends it) and finds the company's open survey. */
 export async function openInviteSession(url: string): Promise<InviteSession> {
   const agent = keepAliveAgent(1);
   const signIn = await signInDemo(url, agent);
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${signIn.body.slice(0, 300)}`);
   const cookie = sessionCookie(signIn);
+  await raiseSendingAllowance(url, agent, cookie);
   const list = await request({ url: `${url}/api/surveys`, headers: { cookie }, agent, keepBody: true });
   if (list.status !== 200) throw new Error(`GET /api/surveys answered ${list.status}: ${list.body.slice(0, 300)}`);
   const surveys = JSON.parse(list.body) as { id: string; name: string; status: string }[];

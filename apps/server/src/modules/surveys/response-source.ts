@@ -85,6 +85,8 @@ export function sourceHash(secret: string, surveyId: string, kind: "browser" | "
  * none, so its next answer to any survey is recognised). The session is resolved only when asked, with the survey's
  * company known.
  */
+const SESSION_COOKIE_PART = "better-auth.session_token=";
+
 export function responseSourceOf(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): ResponseSource {
   const existing = cookieValue(request.headers.cookie, RESPONDENT_COOKIE);
   const browserToken = existing && TOKEN_PATTERN.test(existing) ? existing : randomBytes(32).toString("base64url");
@@ -102,7 +104,10 @@ export function responseSourceOf(ctx: AppContext, request: FastifyRequest, reply
     // one shared bucket: it never switches the network rule off.
     networkPrefix: networkPrefixOf(request.ip) ?? networkPrefixOf(request.socket?.remoteAddress) ?? "unknown",
     sessionOfViewer: async (tenantId) => {
-      if (!request.headers.cookie) return false;
+      // Only a request carrying a session cookie can be a signed-in viewer's; the respondent cookie alone (every
+      // repeat respondent) costs no session lookup. Better Auth names it "better-auth.session_token", with the
+      // "__Secure-" prefix over https; a match by the common part is only ever one lookup too many.
+      if (!request.headers.cookie?.includes(SESSION_COOKIE_PART)) return false;
       const actor = await resolveActor(ctx, request);
       return actor !== null && (actor.isInternalAccount || actor.tenantId === tenantId);
     },

@@ -80,11 +80,6 @@ export async function findSurveyForRespondent(db: Database, surveyId: string): P
 }
 
 /**
- * Stores one response; with a personal token, its receipt and the invitee's Replied flag too, atomically. False
- * when the token was already used. The anonymous-link path is the hot one: one prepared INSERT, without the ORM.
- * Nothing else happens on this path: comment analysis reads new rows by seq later (comments/comment-analysis.ts).
- */
-/**
  * What decides whether a response counts toward the thresholds (decision 0052), as the ingest hands it over: the
  * session signal already decided, the browser's and the network's HMACs. Absent (the seed, benches, tests that insert
  * populations directly), the response counts.
@@ -162,6 +157,12 @@ function independentInsertValues(
   ];
 }
 
+/**
+ * Stores one response; with a personal token, its receipt and the invitee's Replied flag too, atomically. False
+ * when the token was already used. The anonymous-link path is the hot one: one statement without the ORM (with its
+ * independence, `INDEPENDENT_INSERT_SQL`; without, a plain insert). Nothing else happens on this path: comment
+ * analysis reads new rows by seq later (comments/comment-analysis.ts).
+ */
 export async function insertResponse(
   db: Database,
   sqlExecutor: SqlExecutor,
