@@ -22,8 +22,8 @@ export interface ResponseSource {
   sessionOfViewer: (tenantId: string) => Promise<boolean>;
   /** The browser's random token (from its cookie, or new). */
   browserToken: string;
-  /** The client's network prefix (IPv4 /24, IPv6 /48), or null when the address cannot be read. */
-  networkPrefix: string | null;
+  /** The client's network prefix (IPv4 /24, IPv6 /48); "unknown", one shared bucket, when no address can be read. */
+  networkPrefix: string;
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -87,43 +87,45 @@ export async function findSurveyForRespondent(db: Database, surveyId: string): P
 export interface ResponseIndependence {
   sessionOfViewer: boolean;
   browserHash: string;
-  networkHash: string | null;
+  networkHash: string;
   /** A network whose last counting response is older than this counts again. */
   networkCutoff: Date;
 }
 
 /**
- * The response insert with its independence decided in the same statement: the browser's row is claimed (a browser
- * already on record does not count), then the network's row is claimed only when the response would count. A network
- * whose row is fresh (it counted within the window) is only read: the common case, an office answering within its
- * window, takes no row lock, so answers from one address do not queue behind each other. Otherwise the row is
- * inserted, or renewed if its window has passed; two racing renewals wait for each other and re-check the time, so
- * one wins. Rows whose window has passed are deleted by a job every 5 minutes (`pruneResponseNetworks`), not by the
- * answer: the statement is planned anew for every response, and every CTE it carries costs there. Data-modifying
- * CTEs run once and atomically, so two responses racing from one browser or one network count once. One fixed text
- * with positional parameters ($1 survey, $2 browser hash, $3 network hash, $4 counting, $5 window cutoff, $6 tenant,
- * $7 answers, $8 day), so the hot path sends it as it is, without building a query per response.
+ * The response insert with its independence decided in the same statement. A response can count only when no session
+ * of the company sent it and its network's row is not fresh (no counting answer from that network within the window):
+ * such a fresh network is only read, the common case (an office answering within its window), which takes no lock
+ * and writes nothing but the response. Only a response that can count claims its browser (a browser already on
+ * record does not count), and only a claimed browser claims the network: its row is inserted, or renewed if its
+ * window has passed; two racing renewals wait for each other and re-check the time, so one wins. So a browser is
+ * recorded only by the answer that counted for it — at most one counting answer per browser, which is the rule; a
+ * browser whose answers never counted has nothing to lose. Rows whose window has passed are deleted by a job every 5
+ * minutes (`pruneResponseNetworks`), not by the answer. Data-modifying CTEs run once and atomically, so two
+ * responses racing from one browser or one network count once. One fixed text with positional parameters ($1
+ * survey, $2 browser hash, $3 network hash, $4 no session of the company, $5 window cutoff, $6 tenant, $7 answers,
+ * $8 day), so the hot path sends it as it is, without building a query per response.
  */
 const INDEPENDENT_INSERT_SQL = `
-  with browser as (
-    insert into survey_response_browser (survey_id, source_hash) values ($1, $2)
+  with fresh as (
+    select 1 from survey_response_network
+    where survey_id = $1 and prefix_hash = $3 and counted_at >= $5::timestamptz
+  ),
+  browser as (
+    insert into survey_response_browser (survey_id, source_hash)
+    select $1, $2 where $4::boolean and not exists (select 1 from fresh)
     on conflict do nothing
     returning 1
   ),
-  fresh as (
-    select 1 from survey_response_network
-    where survey_id = $1 and prefix_hash = $3::text and counted_at >= $5::timestamptz
-  ),
   network as (
     insert into survey_response_network (survey_id, prefix_hash, counted_at)
-    select $1, $3::text, now()
-    where $4::boolean and $3::text is not null and exists (select 1 from browser) and not exists (select 1 from fresh)
+    select $1, $3, now() where exists (select 1 from browser)
     on conflict (survey_id, prefix_hash) do update set counted_at = excluded.counted_at
       where survey_response_network.counted_at < $5::timestamptz
     returning 1
   )
   insert into survey_response (tenant_id, survey_id, answers, submitted_on, counts_toward_threshold)
-  values ($6, $1, $7::jsonb, $8, $4::boolean and exists (select 1 from browser) and ($3::text is null or exists (select 1 from network)))`;
+  values ($6, $1, $7::jsonb, $8, exists (select 1 from network))`;
 
 /**
  * Deletes the network rows whose window has passed (decision 0052): they decide nothing any more, since an answer from

@@ -446,7 +446,7 @@ export async function submitResponse(
     independence: {
       sessionOfViewer: await source.sessionOfViewer(row.tenantId),
       browserHash: sourceHash(secret, row.id, "browser", source.browserToken),
-      networkHash: source.networkPrefix === null ? null : sourceHash(secret, row.id, "network", source.networkPrefix),
+      networkHash: sourceHash(secret, row.id, "network", source.networkPrefix),
       // One network prefix counts once per window (RESPONSE_NETWORK_WINDOW_MINUTES, default 10; decision 0052).
       networkCutoff: new Date(Date.now() - ctx.env.RESPONSE_NETWORK_WINDOW_MINUTES * 60_000),
     },

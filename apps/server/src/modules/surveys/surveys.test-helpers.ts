@@ -50,6 +50,6 @@ export function independentRespondent(): ResponseSource {
   return {
     sessionOfViewer: async () => false,
     browserToken: randomBytes(32).toString("base64url"),
-    networkPrefix: networkPrefixOf(nextRespondentAddress()),
+    networkPrefix: networkPrefixOf(nextRespondentAddress()) ?? "unknown",
   };
 }
