@@ -36,13 +36,14 @@ describe("live notifications", () => {
       await signIn(staff.page, DEMO_USERS.staff);
       const { page } = staff;
       // the bell's live stream: its response (headers) arrives once the server has subscribed the page
+      // Start from nothing unread, so the badge's rise is this survey's: cleared before the page loads (another suite
+      // may have left a notification, and the page reads its count once, then follows the stream).
+      const cleared = await page.request.post("/api/notifications/read-all", { data: {} });
+      expect(cleared.ok()).toBe(true);
       const streamOpened = page.waitForResponse((response) => response.url().includes("/api/notifications/stream"), { timeout: 15_000 });
       await page.goto("/dashboard");
       const bell = page.getByRole("button", { name: /^Notifications/ });
       await bell.waitFor();
-      // Start from nothing unread, so the badge's rise is this survey's.
-      const cleared = await page.request.post("/api/notifications/read-all", { data: {} });
-      expect(cleared.ok()).toBe(true);
       const badge = page.getByTestId("notifications-badge");
       await expect.poll(() => badgeCount(badge), { timeout: 5_000 }).toBe(0);
       expect((await streamOpened).status()).toBe(200);

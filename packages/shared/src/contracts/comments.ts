@@ -108,7 +108,10 @@ export const commentFiltersSchema = z.object({
   /** Case-insensitive substring of the comment (needs the Comment Search feature). */
   search: z.string().trim().max(200).optional(),
   /** Only comments of respondents whose answer to each question is one of the listed answers. */
-  questions: z.record(z.string().min(1).max(80), z.array(z.string().min(1).max(200)).max(50)).optional(),
+  questions: z
+    .record(z.string().min(1).max(80), z.array(z.string().min(1).max(200)).max(50))
+    .refine((questions) => Object.keys(questions).length <= 100, "At most 100 questions")
+    .optional(),
   recommendations: z.array(z.enum(COMMENT_DIRECTIONS)).max(2).optional(),
   recommendTags: z.array(z.enum(RECOMMEND_TAGS)).max(3).optional(),
   sentiments: z.array(z.enum(COMMENT_SENTIMENTS)).max(4).optional(),

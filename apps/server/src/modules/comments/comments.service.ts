@@ -389,7 +389,7 @@ export async function listComments(
     }
   }
   if (filters.length + answerFilters.length > MAX_REPORT_FILTERS) {
-    throw new AppError("VALIDATION_FAILED", "Comments can be narrowed by at most two cohorts or questions at once.", {
+    throw new AppError("VALIDATION_FAILED", `Comments can be narrowed by at most ${MAX_REPORT_FILTERS} cohorts or questions at once.`, {
       fields: { questions: `At most ${MAX_REPORT_FILTERS} filters across cohorts and answers` },
     });
   }

@@ -1,7 +1,7 @@
 /**
  * The only SQL behind senders and the sending allowance (docs/decisions/0056). Every function takes the tenant id.
  */
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { billingOrder } from "../../db/schema-orders.js";
 import { sendingAllowanceGrant, sendingAllowanceUse } from "../../db/schema-sending.js";
@@ -13,13 +13,12 @@ export async function findSenderStanding(
   tenantId: string,
   userId: string,
 ): Promise<{ emailVerified: boolean; isInternalAccount: boolean } | undefined> {
-  const [row] = await db
-    .select({ emailVerified: user.emailVerified, isInternalAccount: user.isInternalAccount, tenantId: user.tenantId })
-    .from(user)
-    .where(eq(user.id, userId));
   // An internal account viewing a company (tenant switch) belongs to its own company; a company user must be this one's.
-  if (!row || (!row.isInternalAccount && row.tenantId !== tenantId)) return undefined;
-  return { emailVerified: row.emailVerified, isInternalAccount: row.isInternalAccount };
+  const [row] = await db
+    .select({ emailVerified: user.emailVerified, isInternalAccount: user.isInternalAccount })
+    .from(user)
+    .where(and(eq(user.id, userId), or(eq(user.tenantId, tenantId), eq(user.isInternalAccount, true))));
+  return row ? { emailVerified: row.emailVerified, isInternalAccount: row.isInternalAccount } : undefined;
 }
 
 /** The company's age and whether it is a customer company at all (internal and unknown companies have no allowance). */

@@ -189,7 +189,7 @@ function UploadCheck() {
           Check a badge image
         </Title>
         <Text size="sm" lh={1.6}>
-          Hearth badges carry their signed credential inside the image. Upload a badge PNG or SVG (512 kB at most) to check the credential
+          Hearth badges carry their signed credential inside the image. Upload a badge PNG or SVG (512 KiB at most) to check the credential
           baked into it.
         </Text>
         <FileButton onChange={choose} accept="image/png,image/svg+xml">
@@ -201,7 +201,7 @@ function UploadCheck() {
         </FileButton>
         {(upload.isError || tooLarge) && (
           <Alert color="red" role="alert" title="Could not check this file">
-            {tooLarge ? "The file is larger than 512 kB; a Hearth badge is much smaller." : errorMessage(upload.error)}
+            {tooLarge ? "The file is larger than 512 KiB; a Hearth badge is much smaller." : errorMessage(upload.error)}
           </Alert>
         )}
       </Stack>
