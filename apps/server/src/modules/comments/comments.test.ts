@@ -64,8 +64,9 @@ describe("comment analysis and comment reports", () => {
     if (statements) {
       const writes = statements.seen.filter((text) => !/^\s*select/i.test(text));
       expect(writes).toHaveLength(1);
-      // One statement: it claims the browser's and network's rows and inserts the response (decision 0052).
-      expect(writes[0].trim()).toMatch(/^with browser as \([\s\S]*\)\s*insert into survey_response \(/);
+      // One statement: it reads the network, claims the browser and the network when the answer can count, and inserts
+      // the response (decision 0052).
+      expect(writes[0].trim()).toMatch(/^with fresh as \([\s\S]*\bbrowser as \([\s\S]*\)\s*insert into survey_response \(/);
       expect(statements.seen.join("\n")).not.toMatch(/pgboss|comment_excerpt/);
     }
     expect(await jobCount(testApp)).toBe(jobsBefore);
