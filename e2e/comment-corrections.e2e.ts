@@ -39,10 +39,8 @@ describe("comment corrections", () => {
       await page.goto(`/dashboard/reports/lowi/${survey.id}/comments`);
       await page.getByTestId("comment-row").first().waitFor({ timeout: 30_000 });
       await page.getByTestId("comments-search").fill(target.text.slice(0, 40));
-      const row = page
-        .getByTestId("comment-row")
-        .filter({ hasText: target.text.slice(0, 40) })
-        .first();
+      // The row of this comment itself: several demo comments share an opening, so text alone can name another.
+      const row = page.locator(`[data-testid="comment-row"][data-comment-id="${target.id}"]`);
       await row.waitFor({ timeout: 30_000 });
       await row.getByTestId("comment-correct").click();
 

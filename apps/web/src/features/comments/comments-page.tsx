@@ -64,7 +64,7 @@ function CommentsTable({ comments }: { comments: CommentRow[] }) {
         </Table.Thead>
         <Table.Tbody>
           {comments.map((comment) => (
-            <Table.Tr key={comment.id} data-testid="comment-row">
+            <Table.Tr key={comment.id} data-testid="comment-row" data-comment-id={comment.id}>
               <Table.Td>
                 <CommentText text={comment.text} />
                 <CommentCorrectionControls comment={comment} />
@@ -94,7 +94,7 @@ function CommentCards({ comments }: { comments: CommentRow[] }) {
   return (
     <Stack gap="sm" data-testid="comments-table">
       {comments.map((comment) => (
-        <Card key={comment.id} withBorder p="sm" data-testid="comment-row">
+        <Card key={comment.id} withBorder p="sm" data-testid="comment-row" data-comment-id={comment.id}>
           <Stack gap={8}>
             <CommentText text={comment.text} />
             <CommentCorrectionControls comment={comment} />
