@@ -4,15 +4,10 @@
  * badge rises within 2 seconds without a reload, the bell lists the survey, and Mark all as read clears the badge.
  * The survey is archived at the end so the demo keeps its free survey slots.
  */
-import { type SurveyDetail, createCustomField, defaultEndDate } from "@hearth/shared";
-import type { APIResponse } from "playwright-core";
+import { createCustomField } from "@hearth/shared";
 import { describe, expect, inject, test } from "vitest";
 import { DEMO_USERS, openBrowser, screenshot, signIn } from "./support/browser";
-
-async function ok<T>(response: APIResponse): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+import { publishCustomSurvey } from "./support/surveys";
 
 const badgeCount = async (badge: import("playwright-core").Locator) => {
   const text = (
@@ -55,19 +50,11 @@ describe("live notifications", () => {
       const name = `Team lunch poll ${Date.now().toString(36)}`;
       const question = createCustomField([], { question: "Which day suits you for a team lunch?", required: true });
       const published = Date.now();
-      const survey = await ok<SurveyDetail>(
-        await admin.context.request.post("/api/surveys", {
-          data: {
-            surveyPreset: "Custom",
-            name,
-            description: "One question about lunch.",
-            metaFields: {},
-            fields: [question],
-            draft: false,
-            endDate: defaultEndDate(Date.now(), "America/New_York"),
-          },
-        }),
-      );
+      const survey = await publishCustomSurvey(admin.context.request, {
+        name,
+        description: "One question about lunch.",
+        fields: [question],
+      });
       surveyId = survey.id;
 
       await expect.poll(() => badgeCount(badge), { timeout: 2_000, interval: 50 }).toBe(1);

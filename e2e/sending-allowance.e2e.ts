@@ -4,56 +4,38 @@
  * the Admin's Send step warns before sending, the send is refused with the allowance's message (no "Try again"), the
  * person stays unsent and no email leaves. The allowance goes back to the company's tier at the end.
  */
-import { createCustomField, defaultEndDate, type SendingAllowanceResponse, type SurveyDetail } from "@hearth/shared";
-import type { APIRequestContext } from "playwright-core";
+import { createCustomField, type SendingAllowanceResponse } from "@hearth/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type SmtpSink, startSmtpSink } from "../apps/server/src/test/smtp-sink";
-import { DEMO_USERS, openBrowser, type Session, screenshot, signIn } from "./support/browser";
-import { fetchInvitees, textOf, waitForRecipientCount } from "./support/invitations";
+import { DEMO_USERS, openBrowser, screenshot, signIn } from "./support/browser";
+import { fetchInvitees, type MailingDemo, startMailingDemo, textOf, waitForRecipientCount } from "./support/invitations";
 import { ok } from "./support/page-helpers";
-import { type RunningServer, startServer } from "./support/server";
+import { publishCustomSurvey } from "./support/surveys";
 
 const LIMITED_EMAIL = "past.the.allowance@staff.hearth-e2e.test";
 
 describe("the sending allowance (issue 23, M2)", () => {
-  let sink: SmtpSink;
-  let server: RunningServer;
-  let admin: Session;
-  let api: APIRequestContext;
+  let demo: MailingDemo;
   let surveyId: string;
   let invitePath: string;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer({ SMTP_URL: sink.url, MAIL_FROM: "Hearth Invitations <invitations@mail.hearth-e2e.test>" });
-    admin = await openBrowser(server.url);
-    await signIn(admin.page, DEMO_USERS.admin);
-    api = admin.context.request;
+    demo = await startMailingDemo("Hearth Invitations <invitations@mail.hearth-e2e.test>");
     const question = createCustomField([], { question: "Is the new rota working for you?", required: true });
-    const survey = await ok<SurveyDetail>(
-      await api.post("/api/surveys", {
-        data: {
-          surveyPreset: "Custom",
-          name: "Rota check",
-          description: "One question about the rota.",
-          metaFields: {},
-          fields: [question],
-          draft: false,
-          endDate: defaultEndDate(Date.now(), "America/New_York"),
-        },
-      }),
-    );
+    const survey = await publishCustomSurvey(demo.api, {
+      name: "Rota check",
+      description: "One question about the rota.",
+      fields: [question],
+    });
     surveyId = survey.id;
     invitePath = `/dashboard/surveys/other/${surveyId}/invitees`;
   });
 
   afterAll(async () => {
-    await admin?.close();
-    await server?.stop();
-    await sink?.close();
+    await demo?.close();
   });
 
   test("a reached sending allowance: warned before sending, the send refused with its message, the person kept", async () => {
+    const { admin, api, server, sink } = demo;
     const { page } = admin;
     const tenantId = (await ok<{ tenant: { id: string } }>(await api.get("/api/me"))).tenant.id;
     const today = await ok<SendingAllowanceResponse>(await api.get("/api/sending-allowance"));

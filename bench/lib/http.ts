@@ -47,13 +47,13 @@ export const keepAliveAgent = (sockets: number) => new http.Agent({ keepAlive: t
 export const DEMO_EMAIL = "admin@demo.hearth.test";
 export const DEMO_PASSWORD = "Demo-Password-2026!";
 
-/** POST /api/auth/sign-in/email as the demo Admin, with the app's origin as a browser sends it. */
-export function signInDemo(url: string, agent: HttpRequest["agent"]) {
+/** POST /api/auth/sign-in/email as a demo user (the Admin unless told), with the app's origin as a browser sends it. */
+export function signInDemo(url: string, agent: HttpRequest["agent"], email = DEMO_EMAIL) {
   return request({
     url: `${url}/api/auth/sign-in/email`,
     method: "POST",
     headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
     agent,
     keepBody: true,
   });

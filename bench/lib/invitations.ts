@@ -11,7 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { INVITE_BATCH_SIZE } from "../../packages/shared/src/invitations/constants.js";
 import { MAX_OPERATOR_SENDING_ALLOWANCE } from "../../packages/shared/src/invitations/sending-allowance.js";
-import { DEMO_PASSWORD, keepAliveAgent, request, sessionCookie, signInDemo } from "./http.js";
+import { keepAliveAgent, request, sessionCookie, signInDemo } from "./http.js";
 import { type Launch, type Spawned, freePort, hearthLaunch, spawnUntilHealthy } from "./processes.js";
 import { percentile } from "./stats.js";
 
@@ -97,14 +97,7 @@ export async function startInviteServer(dataDir: string, extraEnv: Record<string
 async function raiseSendingAllowance(url: string, agent: InviteSession["agent"], adminCookie: string): Promise<void> {
   const me = await request({ url: `${url}/api/me`, headers: { cookie: adminCookie }, agent, keepBody: true });
   const tenantId = (JSON.parse(me.body) as { tenant: { id: string } }).tenant.id;
-  const operator = await request({
-    url: `${url}/api/auth/sign-in/email`,
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email: DEMO_OPERATOR_EMAIL, password: DEMO_PASSWORD }),
-    agent,
-    keepBody: true,
-  });
+  const operator = await signInDemo(url, agent, DEMO_OPERATOR_EMAIL);
   if (operator.status !== 200) throw new Error(`the operator's sign-in answered ${operator.status}: ${operator.body.slice(0, 300)}`);
   const raised = await request({
     url: `${url}/api/admin/companies/${tenantId}/sending-allowance`,

@@ -1,8 +1,10 @@
 /** Helpers of the invitations end-to-end test: the API's invitee list, the mails at the sink, the invite page's tables. */
-import { decodeQuotedPrintable, type ReceivedMessage, type SmtpSink } from "../../apps/server/src/test/smtp-sink";
+import { decodeQuotedPrintable, type ReceivedMessage, type SmtpSink, startSmtpSink } from "../../apps/server/src/test/smtp-sink";
 import type { SurveyInvitee, SurveyInviteesResponse } from "@hearth/shared";
 import type { APIRequestContext, Locator, Page } from "playwright-core";
+import { DEMO_USERS, openBrowser, type Session, signIn } from "./browser";
 import { ok, until } from "./page-helpers";
+import { type RunningServer, startServer } from "./server";
 
 /** Everyone invited to the survey, from the same route the Sent Surveys table reads. */
 export async function fetchInvitees(api: APIRequestContext, surveyId: string): Promise<SurveyInvitee[]> {
@@ -124,4 +126,31 @@ export async function answerSurveyInBrowser(page: Page, link: string, surveyName
     await page.getByRole("button", { name: "Next" }).click();
   }
   await page.getByTestId("survey-thanks").waitFor({ timeout: 30_000 });
+}
+
+/** A server of its own that sends through an SMTP sink the test reads, with the demo Admin signed in to it. */
+export interface MailingDemo {
+  sink: SmtpSink;
+  server: RunningServer;
+  admin: Session;
+  api: APIRequestContext;
+  close(): Promise<void>;
+}
+
+export async function startMailingDemo(mailFrom: string): Promise<MailingDemo> {
+  const sink = await startSmtpSink();
+  const server = await startServer({ SMTP_URL: sink.url, MAIL_FROM: mailFrom });
+  const admin = await openBrowser(server.url);
+  await signIn(admin.page, DEMO_USERS.admin);
+  return {
+    sink,
+    server,
+    admin,
+    api: admin.context.request,
+    async close() {
+      await admin.close();
+      await server.stop();
+      await sink.close();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { defaultEndDate, listPresetFields, type SurveyDetail } from "@hearth/shared";
+import { defaultEndDate, listPresetFields, type SurveyDetail, type SurveyField } from "@hearth/shared";
 import type { APIRequestContext } from "playwright-core";
 import { ok } from "./page-helpers";
 
@@ -21,6 +21,31 @@ export async function freshLowiSurvey(
         description,
         metaFields: { company_name: "Demo Company" },
         fields: listPresetFields("PulseValidation"),
+        draft: false,
+        endDate: defaultEndDate(Date.now(), timeZone),
+      },
+    }),
+  );
+}
+
+/** A Custom survey of the signed-in company, published now (not a draft), ending on the default day in `timeZone`. */
+export async function publishCustomSurvey(
+  api: APIRequestContext,
+  {
+    name,
+    description,
+    fields,
+    timeZone = "America/New_York",
+  }: { name: string; description: string; fields: SurveyField[]; timeZone?: string },
+): Promise<SurveyDetail> {
+  return ok<SurveyDetail>(
+    await api.post("/api/surveys", {
+      data: {
+        surveyPreset: "Custom",
+        name,
+        description,
+        metaFields: {},
+        fields,
         draft: false,
         endDate: defaultEndDate(Date.now(), timeZone),
       },

@@ -46,7 +46,8 @@ function pngChunks(png: Buffer): PngChunk[] {
   return chunks;
 }
 
-function encodeChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data, and the CRC of type and data. */
+export function encodeChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, "latin1");

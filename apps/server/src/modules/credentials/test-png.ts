@@ -3,20 +3,10 @@
  * valid image, and one carrying a compressed credential of any inflated size without ever holding that size.
  */
 import { once } from "node:events";
-import { crc32, createDeflate, deflateSync } from "node:zlib";
-import { PNG_KEYWORD } from "./baking.js";
+import { createDeflate, deflateSync } from "node:zlib";
+import { encodeChunk, PNG_KEYWORD } from "./baking.js";
 
 const MiB = 1024 * 1024;
-
-/** One PNG chunk: length, type, data, CRC of type and data. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, "latin1");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 /** A tiny valid PNG (width × height, RGBA, one colour) for the baking tests. */
 export function tinyPng(width = 2, height = 2): Buffer {
@@ -28,9 +18,9 @@ export function tinyPng(width = 2, height = 2): Buffer {
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", ihdr),
-    pngChunk("IDAT", deflateSync(pixels)),
-    pngChunk("IEND", Buffer.alloc(0)),
+    encodeChunk("IHDR", ihdr),
+    encodeChunk("IDAT", deflateSync(pixels)),
+    encodeChunk("IEND", Buffer.alloc(0)),
   ]);
 }
 
@@ -53,5 +43,5 @@ export function pngWithCompressedCredential(compressed: Buffer): Buffer {
   const png = tinyPng();
   const data = Buffer.concat([Buffer.from(PNG_KEYWORD, "latin1"), Buffer.from([0, 1, 0, 0, 0]), compressed]);
   const end = png.length - 12; // the IEND chunk
-  return Buffer.concat([png.subarray(0, end), pngChunk("iTXt", data), png.subarray(end)]);
+  return Buffer.concat([png.subarray(0, end), encodeChunk("iTXt", data), png.subarray(end)]);
 }
