@@ -3,6 +3,7 @@ import type { CaptchaVerifier } from "./auth/captcha.js";
 import type { DatabaseHandle } from "./db/client.js";
 import type { Env } from "./env.js";
 import type { JobQueue } from "./jobs/queue.js";
+import type { TenantSwitchAccess } from "./lib/actor.js";
 import type { RateLimiter } from "./lib/rate-limit.js";
 import type { FileStorage } from "./lib/storage/file-storage.js";
 import type { EmailService } from "./modules/email/email.service.js";
@@ -21,4 +22,6 @@ export interface AppContext {
   stripe: StripePayments | null;
   /** Uploaded files: the data directory, or an S3-compatible store when S3_* is set (decision 0042). */
   storage: FileStorage;
+  /** The operator console's tenant switch, as lib/actor.ts and lib/route.ts read it (decision 0048). */
+  tenantSwitches: TenantSwitchAccess;
 }

@@ -4,6 +4,8 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppContext } from "./app-context.js";
 import { createAuth } from "./auth/auth.js";
+import { authHooks } from "./auth-hooks.js";
+import { tenantSwitchAccess } from "./modules/operator/tenant-switch.service.js";
 import { registerAuthRoutes } from "./auth/auth.routes.js";
 import { CaptchaVerifier } from "./auth/captcha.js";
 import { type DatabaseHandle, migrateDatabase } from "./db/client.js";
@@ -34,6 +36,7 @@ import { registerTeamRoutes } from "./modules/team/team.routes.js";
 import { registerPublicProfileRoutes } from "./modules/public-profile/public-profile.routes.js";
 import { startCommentAnalysis } from "./modules/comments/comment-analysis.js";
 import { registerCommentRoutes } from "./modules/comments/comments.routes.js";
+import { registerCommentCorrectionRoutes } from "./modules/comments/comment-corrections.routes.js";
 import { registerCompanyRoutes } from "./modules/company/company.routes.js";
 import { registerCredentialRoutes } from "./modules/credentials/credentials.routes.js";
 import { defineCrmJobs } from "./modules/crm/crm.jobs.js";
@@ -46,6 +49,7 @@ import { registerInvitationRoutes } from "./modules/invitations/invitations.rout
 import { registerLegalRoutes } from "./modules/legal/legal.routes.js";
 import { defineReportJobs } from "./modules/reports/reports.jobs.js";
 import { registerReportRoutes } from "./modules/reports/reports.routes.js";
+import { registerDashboardRoutes } from "./modules/dashboard/dashboard.routes.js";
 import { registerUnsubscribeRoutes } from "./modules/invitations/unsubscribe.routes.js";
 import { registerHealthRoutes } from "./modules/health/health.routes.js";
 import { registerLabellingRoutes } from "./modules/labelling/labelling.routes.js";
@@ -138,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     database,
     jobs,
     email,
-    auth: createAuth({ env, database, email }),
+    auth: createAuth({ env, database, hooks: authHooks(database.db, email) }),
     captcha: new CaptchaVerifier(database.db, {
       mode: env.CAPTCHA,
       secret: env.AUTH_SECRET,
@@ -148,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     rateLimiter: new RateLimiter(database.db),
     stripe: createStripePayments(env, app.log, options.stripeApi),
     storage: createFileStorage(env),
+    tenantSwitches: tenantSwitchAccess(database.db),
   };
   for (const definition of defineInvitationJobs(ctx)) jobs.define(definition);
   for (const definition of defineReportJobs(ctx)) jobs.define(definition);
@@ -222,6 +227,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerInvitationRoutes(app, ctx);
   await registerUnsubscribeRoutes(app, ctx);
   await registerReportRoutes(app, ctx);
+  await registerDashboardRoutes(app, ctx);
+  await registerCommentCorrectionRoutes(app, ctx);
   await registerCommentRoutes(app, ctx);
   await registerAmplificationRoutes(app, ctx);
   if (email.usesDevOutbox && !env.isProduction) await registerDevMailRoutes(app, ctx);

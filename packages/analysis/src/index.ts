@@ -1,9 +1,9 @@
 export * from "./types.js";
+export type { LocalAnalysisDetail } from "./analysis-detail.js";
 export {
   analyzeComment,
   analyzeWithSignals,
   inferRecommendation,
-  type LocalAnalysisDetail,
   SENTIMENT_THRESHOLD,
   type SentimentSignals,
   sentimentSignals,

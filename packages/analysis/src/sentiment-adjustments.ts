@@ -5,7 +5,7 @@
  * authors reads those comments itself, and the override called more complaints positive than it rescued praise.)
  */
 import { balancedJudgement, type Cue } from "./cues.js";
-import type { LocalAnalysisDetail } from "./local-analyzer.js";
+import type { LocalAnalysisDetail } from "./analysis-detail.js";
 import type { Word } from "./nlp.js";
 import type { Polarity, RuleVerdict } from "./sentiment-model.js";
 

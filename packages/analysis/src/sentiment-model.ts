@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Cue } from "./cues.js";
-import type { LocalAnalysisDetail } from "./local-analyzer.js";
+import type { LocalAnalysisDetail } from "./analysis-detail.js";
 import { SENTIMENT_WORDS } from "./lexicon/sentiment.js";
 import type { Word } from "./nlp.js";
 import type { Sentiment } from "./types.js";

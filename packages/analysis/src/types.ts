@@ -1,33 +1,20 @@
-import { COMMENT_TOPICS } from "@hearth/shared/comment-topics";
-/** The four sentiment classes of the comment reports (spec: positive, neutral, negative, none). */
-export const SENTIMENTS = ["positive", "neutral", "negative", "none"] as const;
+import { COMMENT_DIRECTIONS, COMMENT_EMOTIONS, COMMENT_SENTIMENTS, COMMENT_TOPICS } from "@hearth/shared/comment-labels";
+
+/** The label lists are the contracts' (packages/shared/src/comment-labels.ts), under the analyzer's names. */
+export const SENTIMENTS = COMMENT_SENTIMENTS;
 export type Sentiment = (typeof SENTIMENTS)[number];
 
-/** The eleven emotion classes of the comment reports, in the spec's order. */
-export const EMOTIONS = [
-  "Love",
-  "Gratitude",
-  "Optimism",
-  "Excitement",
-  "Neutral",
-  "Annoyance",
-  "Disapproval",
-  "Anger",
-  "Fear",
-  "Disgust",
-  "None",
-] as const;
+export const EMOTIONS = COMMENT_EMOTIONS;
 export type Emotion = (typeof EMOTIONS)[number];
 
 export const POSITIVE_EMOTIONS: readonly Emotion[] = ["Love", "Gratitude", "Optimism", "Excitement"];
 export const NEGATIVE_EMOTIONS: readonly Emotion[] = ["Annoyance", "Disapproval", "Anger", "Fear", "Disgust"];
 
-/** Workplace topics a comment is filed under; "General" when nothing specific is named. */
 export const TOPICS = COMMENT_TOPICS;
 export type Topic = (typeof TOPICS)[number];
 export const DEFAULT_TOPIC: Topic = "General";
 
-export const RECOMMENDATIONS = ["do well", "do better"] as const;
+export const RECOMMENDATIONS = COMMENT_DIRECTIONS;
 export type Recommendation = (typeof RECOMMENDATIONS)[number];
 
 /** The LOWI open questions whose answers carry a recommendation by construction. */

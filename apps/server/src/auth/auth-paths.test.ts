@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../db/schema.js";
 import { STRONG_PASSWORD, TEST_ORIGIN, type TestApp, createTestApp, registerCompany, uniqueEmail } from "../test/harness.js";
-import { AUTH_RULES_HEADER } from "./auth-rules.js";
+import { AUTH_RULES_HEADER } from "./ruled-auth-paths.js";
 
 /**
  * Issue #11 item 1: Hearth's rules in front of Better Auth must hold for every spelling of a path. The requests go

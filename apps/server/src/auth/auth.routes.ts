@@ -6,7 +6,8 @@ import { AppError, refusedWhileSwitched, toErrorBody } from "../lib/errors.js";
 import { AUTH_ARRAY_MAX_ITEMS, arraysWithin } from "../lib/json-depth.js";
 import { appOrigins } from "../lib/origin-check.js";
 import { defineRoute } from "../lib/route.js";
-import { AUTH_RULES_HEADER, applyAuthRules, markRulesApplied } from "./auth-rules.js";
+import { applyAuthRules } from "./auth-rules.js";
+import { AUTH_RULES_HEADER, markRulesApplied } from "./ruled-auth-paths.js";
 
 const AUTH_PREFIX = "/api/auth";
 

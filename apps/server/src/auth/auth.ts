@@ -10,21 +10,32 @@ import type { DatabaseHandle } from "../db/client.js";
 import * as schema from "../db/schema.js";
 import type { Env } from "../env.js";
 import { AppError } from "../lib/errors.js";
-import { assertStaffSeatFor } from "../modules/billing/licences.service.js";
-import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
-import type { EmailService } from "../modules/email/email.service.js";
-import { renderEmailChangeEmail, renderPasswordResetEmail, renderVerificationEmail } from "../modules/email/email.templates.js";
 import { appOrigins } from "../lib/origin-check.js";
-import { RULED_AUTH_PATHS, rulesWereApplied } from "./auth-rules.js";
-import { renderSignUpAttemptEmail } from "./sign-up-attempt-email.js";
+import { RULED_AUTH_PATHS, rulesWereApplied } from "./ruled-auth-paths.js";
 import { GOOGLE_TERMS_REQUIRED, isSocialCallback, readTermsAcceptance } from "./terms-acceptance.js";
 
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
+/**
+ * What Better Auth's set-up asks of the slices: the emails it sends, the company a sign-up creates, the Staff seat an
+ * SSO sign-in takes. app.ts hands them in (auth-hooks.ts builds them), so the platform imports no slice.
+ */
+export interface AuthHooks {
+  sendPasswordReset(to: string, input: { firstName?: string | null; link: string }): Promise<void>;
+  sendEmailChange(to: string, input: { firstName?: string | null; newEmail: string; link: string }): Promise<void>;
+  sendVerificationCode(to: string, input: { firstName?: string | null; code: string; link: string }): Promise<void>;
+  sendSignUpAttempt(to: string, input: { firstName?: string | null; signInLink: string; resetLink: string }): Promise<void>;
+  /** A new sign-up's company, on the Free plan. */
+  createCompany(companyName: string | null): Promise<{ id: string }>;
+  claimCompanyOwnership(tenantId: string, userId: string): Promise<void>;
+  /** Throws an AppError when the company has no Staff seat left for this address. */
+  assertStaffSeat(tenantId: string, emailAddress: string): Promise<void>;
+}
+
 interface AuthDependencies {
   env: Env;
   database: DatabaseHandle;
-  email: EmailService;
+  hooks: AuthHooks;
 }
 
 const splitName = (name: string | undefined) => {
@@ -62,7 +73,7 @@ const OPEN_API_PATHS = ["/open-api/generate-schema", "/reference"];
 
 const ssoRefusal = (message: string) => new APIError("FORBIDDEN", { code: "SSO_ACCOUNT_NOT_ALLOWED", message });
 
-export function createAuth({ env, database, email }: AuthDependencies) {
+export function createAuth({ env, database, hooks }: AuthDependencies) {
   const { db } = database;
 
   /** A user signing in by SSO joins the company that registered the provider for their email domain. */
@@ -125,12 +136,11 @@ export function createAuth({ env, database, email }: AuthDependencies) {
       .where(eq(schema.user.email, address));
     if (!existing) return;
     await ctx.context.password.hash(typeof body.password === "string" ? body.password : "");
-    const message = renderSignUpAttemptEmail({
+    await hooks.sendSignUpAttempt(address, {
       firstName: existing.firstName,
       signInLink: `${env.APP_URL}/login`,
       resetLink: `${env.APP_URL}/forgot-password`,
     });
-    await email.queue({ ...message, to: address, kind: "sign-up-attempt" });
     const cookie = ctx.context.authCookies.sessionToken;
     await ctx.setSignedCookie(cookie.name, opaqueToken(), ctx.context.secret, {
       ...cookie.attributes,
@@ -200,7 +210,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
   /** Someone joining a company as Staff takes a view licence: refused past the effective plan's limit (decision 0027 §5). */
   async function checkStaffSeat(tenantId: string, emailAddress: string): Promise<void> {
     try {
-      await assertStaffSeatFor(db, tenantId, emailAddress);
+      await hooks.assertStaffSeat(tenantId, emailAddress);
     } catch (error) {
       if (error instanceof AppError) throw new APIError("FORBIDDEN", { code: error.code, message: error.userMessage });
       throw error;
@@ -239,20 +249,18 @@ export function createAuth({ env, database, email }: AuthDependencies) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
-        const message = renderPasswordResetEmail({ firstName: (user as { firstName?: string }).firstName, link: url });
-        await email.queue({ ...message, to: user.email, kind: "password-reset" });
+        await hooks.sendPasswordReset(user.email, { firstName: (user as { firstName?: string }).firstName, link: url });
       },
     },
     emailVerification: {
       sendOnSignUp: false,
       autoSignInAfterVerification: true,
       async sendVerificationEmail({ user, url }) {
-        const message = renderEmailChangeEmail({
+        await hooks.sendEmailChange(user.email, {
           firstName: (user as { firstName?: string }).firstName,
           newEmail: user.email,
           link: url,
         });
-        await email.queue({ ...message, to: user.email, kind: "email-change" });
       },
     },
     user: {
@@ -314,7 +322,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
               oauthState: isSocialCallback(ctx?.path) ? await getOAuthState() : null,
             });
             if (accepted === "missing" && isSocialCallback(ctx?.path)) throw new APIError("FORBIDDEN", { message: GOOGLE_TERMS_REQUIRED });
-            const created = await insertTenant(db, { companyName: readText(body, "companyName"), plan: "Free" });
+            const created = await hooks.createCompany(readText(body, "companyName"));
             const termsAndConditionsAcceptDate = accepted === "accepted" ? new Date() : null;
             return {
               data: {
@@ -330,7 +338,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
           },
           async after(user) {
             const created = user as typeof user & { tenantId?: string; role?: string };
-            if (created.tenantId && created.role === "Admin") await claimTenantOwnership(db, created.tenantId, user.id);
+            if (created.tenantId && created.role === "Admin") await hooks.claimCompanyOwnership(created.tenantId, user.id);
           },
         },
       },
@@ -361,8 +369,7 @@ export function createAuth({ env, database, email }: AuthDependencies) {
         async sendVerificationOTP({ email: address, otp, type }) {
           if (type !== "email-verification") return;
           const link = `${env.APP_URL}/new-company/verify?${new URLSearchParams({ email: address, code: otp })}`;
-          const message = renderVerificationEmail({ firstName: await firstNameOf(address), code: otp, link });
-          await email.queue({ ...message, to: address, kind: "email-verification" });
+          await hooks.sendVerificationCode(address, { firstName: await firstNameOf(address), code: otp, link });
         },
       }),
       sso({

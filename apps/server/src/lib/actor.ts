@@ -1,8 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Role } from "@hearth/shared";
 import { fromNodeHeaders } from "better-auth/node";
-import type { AppContext } from "../app-context.js";
-import { findActiveSwitch, readVisibility } from "../modules/operator/tenant-switch.repo.js";
+import type { Auth } from "../auth/auth.js";
 
 /** An internal account viewing one company (decision 0048): which switch, and the account's own company. */
 export interface TenantSwitchOfActor {
@@ -11,6 +10,21 @@ export interface TenantSwitchOfActor {
   companyName: string | null;
   startedAt: Date;
   expiresAt: Date;
+}
+
+/**
+ * The operator console's tenant switch as the platform reads it (decision 0048): which company an internal account's
+ * session has switched into, its visibility, and the activity-log entry of a write made while switched. The operator
+ * slice provides it (app.ts puts it in the AppContext), so the platform imports no slice.
+ */
+export interface TenantSwitchAccess {
+  findActive(
+    sessionId: string,
+    operatorUserId: string,
+    now: Date,
+  ): Promise<{ id: string; tenantId: string; companyName: string | null; startedAt: Date; expiresAt: Date } | null>;
+  readVisibility(userId: string): Promise<boolean | undefined>;
+  recordWrite(actor: Actor, request: { method: string; route: string }): Promise<void>;
 }
 
 /** Who is calling: the signed-in user and the company (tenant) every query is scoped to. */
@@ -39,7 +53,13 @@ export const featureUserOf = (actor: Pick<Actor, "isInternalAccount" | "internal
 
 const actorCache = new WeakMap<FastifyRequest, Actor | null>();
 
-export async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+/** What resolving the caller reads: the session (Better Auth) and the tenant switch. The AppContext carries both. */
+export interface ActorSources {
+  auth: Auth;
+  tenantSwitches: TenantSwitchAccess;
+}
+
+export async function resolveActor(ctx: ActorSources, request: FastifyRequest): Promise<Actor | null> {
   if (actorCache.has(request)) return actorCache.get(request) ?? null;
   const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   const user = session?.user as (Record<string, unknown> & { id: string; email: string; emailVerified: boolean }) | undefined;
@@ -63,8 +83,8 @@ export async function resolveActor(ctx: AppContext, request: FastifyRequest): Pr
   // (not from the session), so a toggle applies at once and an ended or expired switch stops at once (decision 0048).
   if (actor?.isInternalAccount) {
     const [active, visibility] = await Promise.all([
-      findActiveSwitch(ctx.database.db, actor.sessionId, actor.userId, new Date()),
-      readVisibility(ctx.database.db, actor.userId),
+      ctx.tenantSwitches.findActive(actor.sessionId, actor.userId, new Date()),
+      ctx.tenantSwitches.readVisibility(actor.userId),
     ]);
     actor.internalVisibility = visibility !== false;
     if (active && active.tenantId !== actor.tenantId) {

@@ -3,7 +3,6 @@ import { type Permission, hasPermission } from "@hearth/shared";
 import { z, type ZodType } from "zod";
 import type { AppContext } from "../app-context.js";
 import { type Actor, resolveActor } from "./actor.js";
-import { recordSwitchedWrite } from "../modules/operator/tenant-switch.service.js";
 import { AppError, forbidden, notFound, parseInput, refusedWhileSwitched, unauthenticated } from "./errors.js";
 
 /**
@@ -191,7 +190,7 @@ async function guardSwitchedRequest(
 ): Promise<void> {
   if (definition.refusedWhileSwitched) throw refusedWhileSwitched();
   if (READ_METHODS.has(request.method)) return;
-  await recordSwitchedWrite(ctx.database.db, actor, { method: request.method, route: definition.url });
+  await ctx.tenantSwitches.recordWrite(actor, { method: request.method, route: definition.url });
 }
 
 async function authorize(ctx: AppContext, request: FastifyRequest, access: Access): Promise<Actor | null> {

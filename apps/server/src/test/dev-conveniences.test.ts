@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../env.js";
-import { isLoopbackAddress } from "../modules/email/dev-mail.routes.js";
+import { isLoopbackAddress } from "../lib/loopback.js";
 import { STRONG_PASSWORD, type TestApp, call, createTestApp, registerCompany } from "./harness.js";
 
 /** Issue #11 items 2 and 16: what development offers (the outbox viewer, loopback origins) and production refuses. */

@@ -4,9 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { loadSurvey, type SurveyLink } from "./api";
 import { browserStorage, forgetAnswered, wasAnswered } from "./storage";
 import { SurveyForm } from "./survey-form";
-import type { PublicSurvey } from "./types";
-
-export type Outcome = "sent" | "closed" | "already-answered" | "answered-here" | "not-found" | "invalid-link";
+import type { Outcome, PublicSurvey } from "./types";
 
 type View =
   | { kind: "loading" }

@@ -2,11 +2,10 @@
 import { SURVEY_MESSAGES } from "@hearth/shared";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { RESPONSE_RETRIES, submitResponse } from "./api";
-import type { Outcome } from "./app";
 import { answersToSend, buildParts, measureProgress, missingRequired, partOf } from "./parts";
 import { ChoiceQuestion, MatrixGrid, TextQuestion } from "./questions";
 import { browserStorage, clearProgress, loadProgress, markAnswered, progressKey, saveProgress } from "./storage";
-import type { Answers, PublicSurvey, PublicSurveyField } from "./types";
+import type { Answers, Outcome, PublicSurvey, PublicSurveyField } from "./types";
 
 const REQUIRED_MESSAGE = SURVEY_MESSAGES.answerRequired;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMMENT_TOPICS } from "../comment-topics.js";
+import { COMMENT_TOPICS } from "../comment-labels.js";
 import { COMMENT_EMOTIONS, COMMENT_SENTIMENTS } from "./comments.js";
 
 export { COMMENT_TOPICS };

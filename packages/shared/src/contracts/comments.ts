@@ -4,31 +4,18 @@
  * docs/decisions/0017-comments-and-cohorts.md explains the rules behind them.
  */
 import { z } from "zod";
+import { COMMENT_DIRECTIONS, COMMENT_EMOTIONS, COMMENT_SENTIMENTS, type CommentSentiment } from "../comment-labels.js";
 import { RECOMMEND_TAGS } from "../surveys/lowi/recommend.js";
 import { reportFilterSchema } from "./reports.js";
 
-export const COMMENT_SENTIMENTS = ["positive", "neutral", "negative", "none"] as const;
-export type CommentSentiment = (typeof COMMENT_SENTIMENTS)[number];
-
-/** The ten feelings and None, in the spec's order. */
-export const COMMENT_EMOTIONS = [
-  "Love",
-  "Gratitude",
-  "Optimism",
-  "Excitement",
-  "Neutral",
-  "Annoyance",
-  "Disapproval",
-  "Anger",
-  "Fear",
-  "Disgust",
-  "None",
-] as const;
-export type CommentEmotion = (typeof COMMENT_EMOTIONS)[number];
-
-/** The recommendation filter (which way a comment points): spec "do well, do better". */
-export const COMMENT_DIRECTIONS = ["do well", "do better"] as const;
-export type CommentDirection = (typeof COMMENT_DIRECTIONS)[number];
+export {
+  COMMENT_DIRECTIONS,
+  COMMENT_EMOTIONS,
+  COMMENT_SENTIMENTS,
+  type CommentDirection,
+  type CommentEmotion,
+  type CommentSentiment,
+} from "../comment-labels.js";
 
 /** Spec surveys §3: the sentiment colours of every chart. */
 export const SENTIMENT_COLORS: Record<CommentSentiment, string> = {

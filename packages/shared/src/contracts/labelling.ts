@@ -4,7 +4,7 @@
  * evaluation set.
  */
 import { z } from "zod";
-import { COMMENT_TOPICS } from "../comment-topics.js";
+import { COMMENT_TOPICS } from "../comment-labels.js";
 import { CORRECTABLE_EMOTIONS, CORRECTABLE_SENTIMENTS, EMOTIONS_OF_SENTIMENT } from "./comment-corrections.js";
 
 /** The comment a labeler is asked to label: its text and an id to answer with, nothing else about it. */

@@ -11,3 +11,4 @@ export * from "./anonymity.js";
 export * from "./cohort-counts.js";
 export * from "./survey-report-state.js";
 export * from "./invitee-cohorts.js";
+export * from "./report-files.js";

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { BADGE_SIZES, type BadgeImageInput, badgeLayout, pngSize, renderBadgeImage } from "./badge-image.js";
 import type { HeldBadge } from "./badges.repo.js";
-import { BadgeFileCache, HeldBadgeCache, badgeEtag, etagMatches, forgetHeldBadges, renderBadgeFile } from "./badges.service.js";
+import { forgetHeldBadges } from "../credentials/held-badges-generation.js";
+import { BadgeFileCache, HeldBadgeCache, badgeEtag, etagMatches, renderBadgeFile } from "./badges.service.js";
 
 const input: BadgeImageInput = {
   companyName: "Kiln Collective",

@@ -9,6 +9,7 @@ import type { AppContext } from "../../app-context.js";
 import { notFound } from "../../lib/errors.js";
 import { bakePng, bakeSvg } from "../credentials/baking.js";
 import { credentialTextForBadge } from "../credentials/credentials.service.js";
+import { heldBadgesGeneration } from "../credentials/held-badges-generation.js";
 import { type BadgeFormat, type BadgeImageInput, type BadgeOrientation, renderBadgeImage, renderBadgeSvg } from "./badge-image.js";
 import { type HeldBadge, findHeldBadge } from "./badges.repo.js";
 
@@ -89,17 +90,6 @@ export class BadgeFileCache {
 /** How long this server trusts a lookup of a held badge before asking the database again (docs/decisions/0036). */
 export const HELD_BADGE_TTL_MS = 30_000;
 
-/** Bumped by forgetHeldBadges: a lookup made under an older generation is not trusted. */
-let heldGeneration = 0;
-
-/**
- * Makes every server-side lookup of held badges in this process stale, so the next embed asks the database: for the
- * code that revokes a badge or renames a company, when the change must show before HELD_BADGE_TTL_MS.
- */
-export function forgetHeldBadges(): void {
-  heldGeneration += 1;
-}
-
 /**
  * Badges found held, by (company id, name, year), for HELD_BADGE_TTL_MS, bounded: a cached embed then costs no
  * database query. Only finds are kept; a badge not held is asked for again each time, so a new certification shows
@@ -115,9 +105,9 @@ export class HeldBadgeCache {
 
   async get(key: string, find: () => Promise<HeldBadge | null>, now = Date.now()): Promise<HeldBadge | null> {
     const cached = this.entries.get(key);
-    if (cached && cached.expires > now && cached.generation === heldGeneration) return cached.badge;
+    if (cached && cached.expires > now && cached.generation === heldBadgesGeneration()) return cached.badge;
     this.entries.delete(key);
-    const generation = heldGeneration;
+    const generation = heldBadgesGeneration();
     const badge = await find();
     if (badge) {
       this.entries.set(key, { expires: now + this.ttlMs, generation, badge });

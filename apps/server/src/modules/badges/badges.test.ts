@@ -10,7 +10,7 @@ import { issuedBadge } from "../../db/schema-certifications.js";
 import { tenant } from "../../db/schema.js";
 import { type Session, type TestApp, createTestApp, registerCompany } from "../../test/harness.js";
 import { BADGE_SIZES, pngSize } from "./badge-image.js";
-import { forgetHeldBadges } from "./badges.service.js";
+import { forgetHeldBadges } from "../credentials/held-badges-generation.js";
 import { clearOfWindowBoundary } from "../../test/rate-window.js";
 
 const YEAR = 2026;

@@ -5,9 +5,9 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { tenant, user } from "../../db/schema.js";
+import { issuedBadge } from "../../db/schema-certifications.js";
 import { assignedCohort } from "../../db/schema-reports.js";
 import { memberInvitation } from "../../db/schema-team.js";
-import { countBadgesIssuedSince } from "../certifications/certifications.repo.js";
 
 /** The company's own people (internal accounts never count), with whether each holds an admin licence. */
 async function listSeatHolders(db: Database, tenantId: string): Promise<{ email: string; admin: boolean }[]> {
@@ -104,6 +104,15 @@ export async function listUsedCohorts(db: Database, tenantId: string, except?: {
 
 export async function countCohortLicences(db: Database, tenantId: string): Promise<number> {
   return (await listUsedCohorts(db, tenantId)).size;
+}
+
+/** Certification licences in use: badges issued (and not revoked) after `since`. */
+async function countBadgesIssuedSince(db: Database, tenantId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(issuedBadge)
+    .where(and(eq(issuedBadge.tenantId, tenantId), isNull(issuedBadge.revokedAt), gt(issuedBadge.issuedAt, since)));
+  return Number(row?.count ?? 0);
 }
 
 /**

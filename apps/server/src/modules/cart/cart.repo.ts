@@ -1,7 +1,6 @@
 /** The cart's SQL: one row per company (docs/decisions/0028). Every method but the platform scan takes the tenant id. */
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { activityLog } from "../../db/schema.js";
 import { cart } from "../../db/schema-cart.js";
 
 export type CartRow = typeof cart.$inferSelect;
@@ -29,21 +28,6 @@ export async function updateCart(
     .where(eq(cart.tenantId, tenantId))
     .returning();
   return row;
-}
-
-export async function insertActivityLogs(
-  db: Database,
-  tenantId: string,
-  userId: string,
-  entries: { action: string; data: Record<string, unknown> }[],
-): Promise<void> {
-  if (entries.length === 0) return;
-  // One change can log two entries (a plan replaced: its removal, then the new plan's addition). A transaction's now()
-  // would give both the same time; a millisecond apart they read back in the order they happened.
-  const at = Date.now();
-  await db
-    .insert(activityLog)
-    .values(entries.map((entry, index) => ({ tenantId, userId, action: entry.action, data: entry.data, createdAt: new Date(at + index) })));
 }
 
 /**

@@ -23,7 +23,8 @@ import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/errors.js";
 import { buildCartContext, readLowiSurveyFacts } from "../certifications/certifications.service.js";
-import { type CartRow, findCart, insertActivityLogs, lockCart, updateCart } from "./cart.repo.js";
+import { type CartRow, findCart, lockCart, updateCart } from "./cart.repo.js";
+import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
 
 const DEFAULT_BILLING_CYCLE: BillingCycle = "yearly";
 

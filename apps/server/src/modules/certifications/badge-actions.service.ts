@@ -21,7 +21,7 @@ import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { readEffectivePlan } from "../billing/billing.service.js";
-import { insertActivityLogs } from "../cart/cart.repo.js";
+import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
 import {
   countBadgeDownloadsSince,
   findPublicProfile,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { issuedBadge } from "../../db/schema-certifications.js";
 import { billingOrder, billingOrderLine } from "../../db/schema-orders.js";
@@ -68,13 +68,4 @@ export async function insertIssuedBadges(db: Database, tenantId: string, rows: r
     .insert(issuedBadge)
     .values(rows.map((row) => ({ ...row, tenantId })))
     .onConflictDoNothing({ target: [issuedBadge.tenantId, issuedBadge.badgeId] });
-}
-
-/** Certification licences in use: badges issued (and not revoked) after `since`. */
-export async function countBadgesIssuedSince(db: Database, tenantId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(issuedBadge)
-    .where(and(eq(issuedBadge.tenantId, tenantId), isNull(issuedBadge.revokedAt), gt(issuedBadge.issuedAt, since)));
-  return Number(row?.count ?? 0);
 }

@@ -2,14 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { certificationCardListSchema } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
-import { orderPaidHooks } from "../orders/orders.service.js";
-import { issueOrderBadges, listCompanyCertificationCards } from "./certifications.service.js";
+import { listCompanyCertificationCards } from "./certifications.service.js";
 
 /** Certification and award cards (company-profile permission, like the rest of billing). */
 export async function registerCertificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // A paid order issues the badges it bought, in the payment's transaction.
-  if (!orderPaidHooks.includes(issueOrderBadges)) orderPaidHooks.push(issueOrderBadges);
-
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/certifications/cards",

@@ -24,6 +24,7 @@ import {
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
+import type { billingOrderLine } from "../../db/schema-orders.js";
 import type { Actor } from "../../lib/actor.js";
 import { notFound } from "../../lib/errors.js";
 import { readEffectivePlan } from "../billing/billing.service.js";
@@ -31,7 +32,6 @@ import { countCertificationLicences } from "../billing/licences.repo.js";
 import { findTenant } from "../company/company.repo.js";
 import { findReportSurvey } from "../reports/reports.repo.js";
 import { readSurveyState } from "../reports/survey-state.js";
-import type { OrderPaidHook } from "../orders/orders.service.js";
 import { listDownloadedBadgeIds } from "./badge-actions.repo.js";
 import { insertIssuedBadges, listIssuedBadges, listLowiSurveyCounts, listRequestedBadgeIds } from "./certifications.repo.js";
 import { certificationGranted } from "../notifications/notification-events.js";
@@ -171,11 +171,15 @@ export async function listCompanyCertificationCards(ctx: AppContext, actor: Acto
 }
 
 /**
- * Issues the badges a paid order bought, for their year and licence type (registered in orderPaidHooks). A badge id
- * that no longer names a catalogue badge is still issued under the name and year the order recorded: what was paid
- * for is held.
+ * Issues the badges a paid order bought, for their year and licence type. The orders slice calls it inside the payment
+ * transaction, once, when an order becomes paid (applyOrderPayment). A badge id that no longer names a catalogue badge
+ * is still issued under the name and year the order recorded: what was paid for is held.
  */
-export const issueOrderBadges: OrderPaidHook = async (tx, tenantId, paid) => {
+export async function issueOrderBadges(
+  tx: Database,
+  tenantId: string,
+  paid: { orderId: string; paidAt: Date; lines: readonly (typeof billingOrderLine.$inferSelect)[] },
+): Promise<void> {
   const rows = paid.lines.flatMap((line) => {
     if (line.kind !== "badge" || !line.badgeId || line.year === null) return [];
     const badge = findCatalogueBadge(line.badgeId, paid.paidAt);
@@ -193,4 +197,4 @@ export const issueOrderBadges: OrderPaidHook = async (tx, tenantId, paid) => {
   });
   await insertIssuedBadges(tx, tenantId, rows);
   for (const row of rows) await notify(tx, tenantId, certificationGranted(row));
-};
+}

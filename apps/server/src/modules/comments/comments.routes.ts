@@ -13,7 +13,6 @@ import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { parseReportFilters } from "../reports/reports.service.js";
 import { getSelectedFilters, putSelectedFilters } from "./selected-filters.service.js";
-import { registerCommentCorrectionRoutes } from "./comment-corrections.routes.js";
 import { getSentimentReport, getThematicReport, listComments } from "./comments.service.js";
 
 const surveyParams = z.object({ surveyId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Unknown survey id") });
@@ -26,7 +25,6 @@ const thematicQuery = filterQuery.extend({
 });
 
 export async function registerCommentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await registerCommentCorrectionRoutes(app, ctx);
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/reports/:surveyId/sentiment",

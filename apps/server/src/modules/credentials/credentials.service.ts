@@ -3,7 +3,7 @@ import type { AppContext } from "../../app-context.js";
 import { verifyPageUrl } from "../certifications/badge-actions.service.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, notFound } from "../../lib/errors.js";
-import { forgetHeldBadges } from "../badges/badges.service.js";
+import { forgetHeldBadges } from "./held-badges-generation.js";
 import { type CredentialReader, readProblemError } from "./credential-reader.js";
 import {
   type Credential,

@@ -23,7 +23,7 @@ import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import { insertActivityLogs } from "../cart/cart.repo.js";
+import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
 import { findUploadedFile } from "../uploads/uploads.repo.js";
 import {
   type DataImportRow,

@@ -25,7 +25,7 @@ import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import { insertActivityLogs } from "../cart/cart.repo.js";
+import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
 import { wakeCommentAnalysis } from "../comments/comment-jobs.js";
 import { findTenant } from "../company/company.repo.js";
 import { newSurveyId } from "../surveys/surveys.service.js";

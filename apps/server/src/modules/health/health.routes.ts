@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
+import { checkHealth } from "./health.service.js";
 
 const healthSchema = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
 
@@ -14,9 +14,6 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
     tags: ["system"],
     access: "public",
     response: healthSchema,
-    handler: async () => {
-      await ctx.database.db.execute(sql`select 1`);
-      return { status: "ok" as const, database: ctx.database.kind };
-    },
+    handler: () => checkHealth(ctx),
   });
 }

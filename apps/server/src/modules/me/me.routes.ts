@@ -1,24 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import {
-  type CompanySize,
-  type MeResponse,
-  describeRoleLabel,
-  isCompanyProfileComplete,
-  listAvailableFeatures,
-  listPermissions,
-  meResponseSchema,
-  toPlan,
-} from "@hearth/shared";
+import { meResponseSchema } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
-import { featureUserOf } from "../../lib/actor.js";
-import { notFound } from "../../lib/errors.js";
 import { defineRoute } from "../../lib/route.js";
-import { readEffectivePlan, toDealResponse } from "../billing/billing.service.js";
-import { findTenant } from "../company/company.repo.js";
-import { findLabelerStatus } from "../labelling/labelling.repo.js";
+import { readMe } from "./me.service.js";
 
 export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db } = ctx.database;
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/me",
@@ -26,43 +12,6 @@ export async function registerMeRoutes(app: FastifyInstance, ctx: AppContext): P
     tags: ["account"],
     access: "signed-in",
     response: meResponseSchema,
-    handler: async ({ actor }): Promise<MeResponse> => {
-      // The session already carries the user's row; only the company and its deals are read here.
-      // The labeler's points change with every label, so they are read from the row, not the session.
-      const [tenant, effective, labelling] = await Promise.all([
-        findTenant(db, actor.tenantId),
-        readEffectivePlan(db, actor.tenantId),
-        findLabelerStatus(db, actor.tenantId, actor.userId),
-      ]);
-      if (!tenant) throw notFound("Company not found");
-      const isTenantOwner = tenant.ownerUserId === actor.userId;
-      return {
-        user: {
-          id: actor.userId,
-          email: actor.email,
-          emailVerified: actor.emailVerified,
-          firstName: actor.firstName,
-          lastName: actor.lastName,
-          role: actor.role,
-          roleLabel: describeRoleLabel(actor.role, isTenantOwner),
-          isInternalAccount: actor.isInternalAccount,
-          isTenantOwner,
-          labeler: labelling?.labeler ?? false,
-          labeledPoints: labelling?.labeledPoints ?? 0,
-        },
-        aiHubUrl: labelling?.labeler ? (ctx.env.AI_HUB_URL ?? null) : null,
-        tenant: {
-          id: tenant.id,
-          companyName: tenant.companyName,
-          plan: toPlan(tenant.plan),
-          effectivePlan: effective.plan,
-          deal: effective.deal ? toDealResponse(effective.deal) : null,
-          companySize: tenant.companySize as CompanySize,
-          profileComplete: isCompanyProfileComplete(tenant),
-          features: listAvailableFeatures(featureUserOf(actor), { plan: effective.plan, features: tenant.features }),
-        },
-        permissions: listPermissions(actor),
-      };
-    },
+    handler: ({ actor }) => readMe(ctx, actor),
   });
 }

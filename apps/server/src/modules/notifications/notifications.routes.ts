@@ -3,12 +3,8 @@ import { notificationListSchema, okResponseSchema, pageQuerySchema, uuidParamSch
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { NotificationHub } from "./notifications.live.js";
-import { countNotifications, listNotifications } from "./notifications.repo.js";
-import { markAllRead, markRead, openLiveFeed, toNotification } from "./notifications.service.js";
+import { listNotificationPage, markAllRead, markRead, openLiveFeed } from "./notifications.service.js";
 import { SseStreams } from "./notifications.sse.js";
-import { hiddenNotificationKinds, resolveProfilePrompt } from "./profile-prompt.js";
-
-const PAGE_SIZE = 25;
 
 export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
@@ -27,22 +23,7 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
     access: "signed-in",
     query: pageQuerySchema,
     response: notificationListSchema,
-    handler: async ({ actor, query }) => {
-      // A profile prompt outlived by a complete profile is resolved before anything is listed or counted.
-      await resolveProfilePrompt(db, actor.tenantId);
-      const hidden = hiddenNotificationKinds(actor);
-      const [rows, counts] = await Promise.all([
-        listNotifications(db, actor.tenantId, actor.userId, PAGE_SIZE, (query.page - 1) * PAGE_SIZE, hidden),
-        countNotifications(db, actor.tenantId, actor.userId, hidden),
-      ]);
-      return {
-        items: rows.map(toNotification),
-        unreadCount: counts.unread,
-        total: counts.total,
-        page: query.page,
-        pageSize: PAGE_SIZE,
-      };
-    },
+    handler: ({ actor, query }) => listNotificationPage(db, actor, query.page),
   });
 
   defineRoute(app, ctx, {

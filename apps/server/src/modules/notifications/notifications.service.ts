@@ -2,7 +2,7 @@
  * Notifications created by events (decision 0047). `notify` runs inside the transaction of the write that is the
  * event, like the email outbox: the rows and their live announcement commit with it or not at all.
  */
-import type { Notification, NotificationStreamMessage, Role } from "@hearth/shared";
+import type { Notification, NotificationList, NotificationStreamMessage, Role } from "@hearth/shared";
 import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
@@ -10,14 +10,16 @@ import { type LiveUpdate, NOTIFICATION_CHANNEL, type NotificationHub, announceme
 import {
   type NotificationRow,
   type UnreadGroup,
+  countNotifications,
   filterUserIdsOfTenant,
   insertEventNotifications,
+  listNotifications,
   listUserIdsByRole,
   markAllNotificationsRead,
   markNotificationRead,
   queueChannelMessage,
 } from "./notifications.repo.js";
-import { hiddenNotificationKinds } from "./profile-prompt.js";
+import { hiddenNotificationKinds, resolveProfilePrompt } from "./profile-prompt.js";
 
 /** Who hears of an event: everyone holding one of the roles (but the one who caused it), or named users of the company. */
 export type NotificationAudience = { roles: readonly Role[]; except?: string | null } | { userIds: readonly string[] };
@@ -65,6 +67,20 @@ export async function announce(tx: Database, tenantId: string, userIds: readonly
 }
 
 /** Marks one notification read; the user's other open tabs hear the new count. */
+const PAGE_SIZE = 25;
+
+/** One page of the reader's notifications (newest first) with the unread and total counts. */
+export async function listNotificationPage(db: Database, actor: Actor, page: number): Promise<NotificationList> {
+  // A profile prompt outlived by a complete profile is resolved before anything is listed or counted.
+  await resolveProfilePrompt(db, actor.tenantId);
+  const hidden = hiddenNotificationKinds(actor);
+  const [rows, counts] = await Promise.all([
+    listNotifications(db, actor.tenantId, actor.userId, PAGE_SIZE, (page - 1) * PAGE_SIZE, hidden),
+    countNotifications(db, actor.tenantId, actor.userId, hidden),
+  ]);
+  return { items: rows.map(toNotification), unreadCount: counts.unread, total: counts.total, page, pageSize: PAGE_SIZE };
+}
+
 export async function markRead(db: Database, actor: Actor, id: string): Promise<void> {
   const found = await db.transaction(async (tx) => {
     const database = tx as unknown as Database;

@@ -5,7 +5,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { type DealRow, listDealsOfTenants, listTenantDeals } from "../billing/billing.repo.js";
 import { effectivePlanOfDeals, toDealResponse } from "../billing/billing.service.js";
-import { insertActivityLogs } from "../cart/cart.repo.js";
+import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
 import { upgradeRequestAddressed } from "../notifications/notification-events.js";
 import { notify } from "../notifications/notifications.service.js";
 import { toOrderResponse } from "../orders/orders.service.js";

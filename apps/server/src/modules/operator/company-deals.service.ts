@@ -10,7 +10,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { type DealRow, findTenantDealForUpdate, updateTenantDeal } from "../billing/billing.repo.js";
 import { recordDeal, toDealResponse } from "../billing/billing.service.js";
-import { insertActivityLogs } from "../cart/cart.repo.js";
+import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
 import { isCustomerCompany } from "./companies.repo.js";
 
 const dealLogData = (row: DealRow, actor: Actor) => ({

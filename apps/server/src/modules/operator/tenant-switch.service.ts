@@ -8,12 +8,13 @@ import {
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
-import type { Actor } from "../../lib/actor.js";
+import type { Actor, TenantSwitchAccess } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
-import { insertActivityLogs } from "../cart/cart.repo.js";
+import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
 import {
   compareAndSetVisibility,
   endSwitches,
+  findActiveSwitch,
   findSwitchableTenant,
   insertSwitch,
   listActivityLog,
@@ -154,5 +155,14 @@ export async function readCompanyActivityLog(ctx: AppContext, tenantId: string, 
     page,
     pageSize: ACTIVITY_LOG_PAGE_SIZE,
     total,
+  };
+}
+
+/** The tenant switch as the platform reads it (lib/actor.ts's TenantSwitchAccess), over this database. */
+export function tenantSwitchAccess(db: Database): TenantSwitchAccess {
+  return {
+    findActive: (sessionId, operatorUserId, now) => findActiveSwitch(db, sessionId, operatorUserId, now),
+    readVisibility: (userId) => readVisibility(db, userId),
+    recordWrite: (actor, request) => recordSwitchedWrite(db, actor, request),
   };
 }

@@ -24,7 +24,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { insertDeal } from "../billing/billing.repo.js";
 import { lockTenantForLicences } from "../billing/licences.repo.js";
-import { buildCartContext, readLowiSurveyFacts } from "../certifications/certifications.service.js";
+import { buildCartContext, issueOrderBadges, readLowiSurveyFacts } from "../certifications/certifications.service.js";
 import { findTenant, updateTenant } from "../company/company.repo.js";
 import { CRM_EVENT_JOB, contactFor, enqueueCrmEvents } from "../crm/crm.service.js";
 import type { UpdateUserEvent } from "../crm/crm.events.js";
@@ -71,17 +71,6 @@ export const orderDueAt = (createdAt: Date) => new Date(createdAt.getTime() + PA
  */
 export type CheckoutCompletedHook = (tx: Database, tenantId: string) => Promise<void>;
 export const checkoutCompletedHooks: CheckoutCompletedHook[] = [];
-
-/**
- * Runs inside the payment transaction, once, when an order becomes paid: the certifications module adds the issuing
- * of the badges the order bought, so the orders slice does not depend on the badges' storage.
- */
-export type OrderPaidHook = (
-  tx: Database,
-  tenantId: string,
-  paid: { orderId: string; paidAt: Date; lines: readonly OrderLineRow[] },
-) => Promise<void>;
-export const orderPaidHooks: OrderPaidHook[] = [];
 
 export function toOrderResponse(row: OrderRow, lines: readonly OrderLineRow[]): OrderResponse {
   return {
@@ -364,7 +353,8 @@ export async function applyOrderPayment(tx: Database, row: OrderRow, payment: Or
     });
     await updateTenant(tx, row.tenantId, { plan: planLine.plan });
   }
-  for (const hook of orderPaidHooks) await hook(tx, row.tenantId, { orderId: row.id, paidAt, lines });
+  // The badges the order bought are issued in the payment's transaction.
+  await issueOrderBadges(tx, row.tenantId, { orderId: row.id, paidAt, lines });
   return toOrderResponse(updated, lines);
 }
 

@@ -3,45 +3,22 @@
  * recommend and benefits), and every report table as CSV. Both read the same numbers as the pages, through the same
  * anonymity rules (a hidden group downloads as the notice, never as numbers).
  */
-import type { CompanyReport, ReportFilter, ScoreRow } from "@hearth/shared";
+import {
+  type CompanyReport,
+  type ReportCsvTable,
+  type ReportFilter,
+  type ScoreRow,
+  reportCsvFileName,
+  reportPdfFileName,
+} from "@hearth/shared";
 import Papa from "papaparse";
 import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/errors.js";
 import { commentLabelsShown, getSentimentReport, getThematicReport, listComments } from "../comments/comments.service.js";
-import { findReportTenant } from "./reports.repo.js";
+import { findReportSurvey, findReportTenant } from "./reports.repo.js";
 import { getBreakdownReport, getCompanyReport, getTeamReport } from "./reports.service.js";
-
-export const REPORT_CSV_TABLES = [
-  "competencies",
-  "love-areas",
-  "spark-areas",
-  "recommend",
-  "benefits",
-  "group-areas",
-  "team",
-  "breakdown",
-  "sentiment",
-  "comments",
-  "themes",
-] as const;
-export type ReportCsvTable = (typeof REPORT_CSV_TABLES)[number];
-
-function fileSlug(name: string): string {
-  return (
-    name
-      .normalize("NFKD")
-      .replace(/[^\w\s-]/g, "")
-      .trim()
-      .replace(/\s+/g, "-")
-      .toLowerCase()
-      .slice(0, 60) || "survey"
-  );
-}
-
-const filterSuffix = (filters: readonly ReportFilter[]) =>
-  filters.length ? `-${filters.map((filter) => fileSlug(filter.value)).join("-")}` : "";
 
 function csv(rows: (string | number | null)[][]): string {
   // A leading =, +, - or @ would run as a formula in a spreadsheet; a quote mark keeps it text.
@@ -64,6 +41,11 @@ const scoreTable = (rows: readonly ScoreRow[]) => [
   ]),
 ];
 
+/** The survey's name for a download's file name (the caller's access was checked by the report call before). */
+async function surveyNameOf(ctx: AppContext, actor: Actor, surveyId: string): Promise<string> {
+  return (await findReportSurvey(ctx.database.db, actor.tenantId, surveyId))?.name ?? "";
+}
+
 export async function exportReportTableCsv(
   ctx: AppContext,
   actor: Actor,
@@ -72,6 +54,10 @@ export async function exportReportTableCsv(
   filters: ReportFilter[],
   cohort: string | undefined,
 ): Promise<{ fileName: string; text: string }> {
+  // Named after the survey, the table and the filters (packages/shared reports/report-files.ts), read once the report
+  // call below has checked the caller's access.
+  const named = async (options: { cohort?: string | null } = {}) =>
+    reportCsvFileName(await surveyNameOf(ctx, actor, surveyId), table, { filters, cohort: options.cohort });
   if (table === "team") {
     const team = await getTeamReport(ctx, actor, surveyId, cohort);
     const rows: (string | number | null)[][] = [["Cohort", "Responses", ...team.columns.map((column) => column.name)]];
@@ -84,11 +70,11 @@ export async function exportReportTableCsv(
           : [row.value, row.responses, ...team.columns.map((column) => row.scores?.[column.id] ?? null)],
       );
     }
-    return { fileName: `team-${fileSlug(team.cohortKey ?? "report")}.csv`, text: csv(rows) };
+    return { fileName: await named({ cohort: team.cohortKey }), text: csv(rows) };
   }
   if (table === "sentiment") {
     const report = await getSentimentReport(ctx, actor, surveyId, filters);
-    const fileName = `sentiment${filterSuffix(filters)}.csv`;
+    const fileName = await named();
     if (report.hidden) return { fileName, text: csv([["Notice"], [report.notice]]) };
     const rows: (string | number | null)[][] = [["Question", "Kind", "Label", "Count", "Share (%)"]];
     for (const block of [{ title: "All open questions", ...report.overall }, ...report.questions]) {
@@ -99,7 +85,7 @@ export async function exportReportTableCsv(
   }
   if (table === "comments") {
     const list = await listComments(ctx, actor, surveyId, { filters }, { uncapped: true });
-    const fileName = `comments${filterSuffix(filters)}.csv`;
+    const fileName = await named();
     const rows: (string | number | null)[][] = [
       ["Comment", "Question key", "Recommendation", "Recommend tag", "Sentiment", "Emotion", "Topic"],
     ];
@@ -111,7 +97,7 @@ export async function exportReportTableCsv(
   }
   if (table === "themes") {
     const report = await getThematicReport(ctx, actor, surveyId, filters, undefined);
-    const fileName = `themes${filterSuffix(filters)}.csv`;
+    const fileName = await named();
     if (report.hidden) return { fileName, text: csv([["Notice"], [report.notice]]) };
     const rows: (string | number | null)[][] = [["Theme", "Topic", "Comments", "Positive", "Neutral", "Negative", "Example"]];
     for (const theme of report.themes) {
@@ -131,7 +117,8 @@ export async function exportReportTableCsv(
   }
   if (table === "breakdown") {
     const breakdown = await getBreakdownReport(ctx, actor, surveyId, filters, commentLabelsShown);
-    if (breakdown.hidden) return { fileName: `breakdown${filterSuffix(filters)}.csv`, text: csv([["Notice"], [breakdown.notice]]) };
+    const fileName = await named();
+    if (breakdown.hidden) return { fileName, text: csv([["Notice"], [breakdown.notice]]) };
     const rows: (string | number | null)[][] = [["Question key", "Question", "Option", "Count", "Share (%)"]];
     for (const question of breakdown.questions) {
       for (const option of question.options) rows.push([question.key, question.title, option.label, option.count, option.share]);
@@ -140,10 +127,10 @@ export async function exportReportTableCsv(
       for (const [label, count] of Object.entries(question.emotion ?? {}))
         rows.push([question.key, question.title, `Emotion: ${label}`, count, null]);
     }
-    return { fileName: `breakdown${filterSuffix(filters)}.csv`, text: csv(rows) };
+    return { fileName, text: csv(rows) };
   }
   const report = await getCompanyReport(ctx, actor, surveyId, filters);
-  const fileName = `${table}${filterSuffix(filters)}.csv`;
+  const fileName = await named();
   if (report.hidden) return { fileName, text: csv([["Notice"], [report.notice]]) };
   if (report.locked) {
     throw new AppError("PLAN_UPGRADE_REQUIRED", "Downloading the company report needs a higher plan.", {
@@ -351,7 +338,7 @@ export async function exportCompanyReportPdf(ctx: AppContext, actor: Actor, surv
 
   if (report.hidden) {
     layout.text(report.notice, { size: 12, gap: 10 });
-    return { fileName: `company-report${filterSuffix(filters)}.pdf`, bytes: await doc.save() };
+    return { fileName: reportPdfFileName(await surveyNameOf(ctx, actor, surveyId), filters), bytes: await doc.save() };
   }
 
   if (report.isDemo) layout.text("THIS IS A DEMO PREVIEW", { bold: true, color: EMBER });
@@ -423,7 +410,7 @@ export async function exportCompanyReportPdf(ctx: AppContext, actor: Actor, surv
     layout.y -= 8;
     layout.text("Some cohorts are hidden as the number available falls below the visibility threshold.", { color: MUTED, size: 9 });
   }
-  return { fileName: `company-report-${fileSlug(report.surveyName)}${filterSuffix(filters)}.pdf`, bytes: await doc.save() };
+  return { fileName: reportPdfFileName(report.surveyName, filters), bytes: await doc.save() };
 }
 
 export type { CompanyReport };

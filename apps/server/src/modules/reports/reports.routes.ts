@@ -1,10 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import { breakdownReportSchema, companyReportResponseSchema, dashboardSchema, teamReportSchema } from "@hearth/shared";
+import {
+  REPORT_CSV_TABLES,
+  type ReportCsvTable,
+  breakdownReportSchema,
+  companyReportResponseSchema,
+  teamReportSchema,
+} from "@hearth/shared";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
-import { exportReportTableCsv, exportCompanyReportPdf, REPORT_CSV_TABLES } from "./report-export.service.js";
-import { getDashboard } from "./dashboard.service.js";
+import { exportReportTableCsv, exportCompanyReportPdf } from "./report-export.service.js";
 import { setReportLogger } from "./report-benchmarks.service.js";
 import { commentLabelsShown } from "../comments/comments.service.js";
 import { getBreakdownReport, getCompanyReport, getTeamReport, parseReportFilters } from "./reports.service.js";
@@ -82,19 +87,9 @@ export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext
     query: filterQuery.extend({ cohort: z.string().min(1).max(80).optional() }),
     produces: ["text/csv; charset=utf-8"],
     handler: async ({ actor, params, query, reply }) => {
-      const table = params.table.replace(/\.csv$/, "") as (typeof REPORT_CSV_TABLES)[number];
+      const table = params.table.replace(/\.csv$/, "") as ReportCsvTable;
       const file = await exportReportTableCsv(ctx, actor, params.surveyId, table, parseReportFilters(query.filter), query.cohort);
       return sendAttachment(reply, "text/csv; charset=utf-8", file.fileName, file.text);
     },
-  });
-
-  defineRoute(app, ctx, {
-    method: "GET",
-    url: "/api/dashboard",
-    summary: "The dashboard: active surveys with response rates, the latest LOWI score against its benchmark, progress to certification",
-    tags: ["reports"],
-    access: "survey-view",
-    response: dashboardSchema,
-    handler: ({ actor }) => getDashboard(ctx, actor),
   });
 }

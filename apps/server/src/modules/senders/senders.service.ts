@@ -22,7 +22,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { readEffectivePlan } from "../billing/billing.service.js";
 import { lockTenantForLicences } from "../billing/licences.repo.js";
-import { insertActivityLogs } from "../cart/cart.repo.js";
+import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
 import {
   addAllowanceUse,
   deleteAllowanceGrant,

@@ -30,7 +30,7 @@ import { readEffectivePlan } from "../billing/billing.service.js";
 import { countAdminLicences, countStaffLicences, lockTenantForLicences } from "../billing/licences.repo.js";
 import { assertSenderVerified, takeSendingAllowance } from "../senders/senders.service.js";
 import { assertLicenceAvailable } from "../billing/licences.service.js";
-import { insertActivityLogs } from "../cart/cart.repo.js";
+import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
 import { findTenant } from "../company/company.repo.js";
 import { renderMemberInvitationEmail } from "../email/email.templates.js";
 import {

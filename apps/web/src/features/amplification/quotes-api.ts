@@ -2,7 +2,7 @@
 import { QUOTE_PAGE_SIZE, type SocialQuoteList } from "@hearth/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { fileNameFromDisposition } from "../reports/report-files";
+import { fileNameFromDisposition } from "../reports";
 
 export const QUOTES_KEY = ["amplification", "quotes"] as const;
 

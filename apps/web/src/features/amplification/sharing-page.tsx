@@ -4,11 +4,11 @@ import { notifications } from "@mantine/notifications";
 import { IconBrandX, IconDownload, IconLock, IconMessageHeart, IconTrash } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { errorMessage } from "../../lib/api";
-import { canAccess, useMe } from "../auth/session";
-import { QueryBoundary } from "../errors/query-boundary";
-import { PagingFooter, usePageParam } from "../notifications/paging-footer";
-import { useOpenUpgrade } from "../reports/feature-gate";
-import { meHasFeature } from "../surveys/survey-access";
+import { canAccess, useMe } from "../auth";
+import { QueryBoundary } from "../errors";
+import { PagingFooter, usePageParam } from "../notifications";
+import { useOpenUpgrade } from "../reports";
+import { meHasFeature } from "../surveys";
 import { downloadQuoteImage, useRemoveQuote, useSocialQuotes } from "./quotes-api";
 
 const TOAST_MS = 3_000;

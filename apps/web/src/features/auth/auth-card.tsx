@@ -1,7 +1,7 @@
 import { Box, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Brand } from "../shell/brand";
-import { LegalLinks } from "../legal/legal-links";
+import { Brand } from "../../ui/brand";
+import { LegalLinks } from "../legal";
 
 /** The centred card the sign-in, forgot-password and reset-password pages sit in. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {

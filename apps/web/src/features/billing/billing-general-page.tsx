@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Center, Group, Loader, Progress, SimpleGrid
 import { IconArrowRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useMe } from "../auth/session";
+import { useMe } from "../auth";
 import { useBillingOverview } from "./billing-api";
 import { BillingHeader } from "./billing-nav";
 import { describeDealPeriod, describeLicenceBar } from "./billing-view";

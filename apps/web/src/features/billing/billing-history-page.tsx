@@ -3,8 +3,8 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from "@mantine/co
 import { IconReceiptOff } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { QueryBoundary } from "../errors/query-boundary";
-import { PagingFooter, usePageParam } from "../notifications/paging-footer";
+import { QueryBoundary } from "../errors";
+import { PagingFooter, usePageParam } from "../notifications";
 import { BillingHeader } from "./billing-nav";
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, formatOrderDate } from "./order-view";
 import { ORDERS_PAGE_SIZE, useOrders } from "./orders-api";

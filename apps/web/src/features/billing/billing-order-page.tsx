@@ -20,7 +20,7 @@ import { IconArrowLeft, IconCreditCard, IconFileInvoice, IconFileText } from "@t
 import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { errorMessage, isApiError } from "../../lib/api";
-import { AccessDeniedPage } from "../errors/access-denied-page";
+import { AccessDeniedPage } from "../errors";
 import { BillingHeader } from "./billing-nav";
 import {
   describeOrderLine,

@@ -13,10 +13,8 @@ import { notifications } from "@mantine/notifications";
 import { IconCheck, IconShoppingCartPlus } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { errorMessage } from "../../lib/api";
-import { useMe } from "../auth/session";
-import { useAddToCart } from "../cart/cart-api";
-import { openCartDrawer } from "../cart/cart-drawer-state";
-import { cartablePlan } from "../cart/cart-view";
+import { useMe } from "../auth";
+import { useAddToCart, openCartDrawer, cartablePlan } from "../cart";
 import { usePlanRequests, useRequestPlan } from "./billing-api";
 import { BillingHeader } from "./billing-nav";
 import {

@@ -2,8 +2,7 @@ import { type CertificationCardResponse, formatDollars, LICENCE_TYPES, type Lice
 import { Alert, Badge, Button, Card, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAward, IconCertificate, IconShoppingCartPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useAddToCart, useCart } from "../cart/cart-api";
-import { openCartDrawer } from "../cart/cart-drawer-state";
+import { useAddToCart, useCart, openCartDrawer } from "../cart";
 import { CertifiedBadgeActions } from "./certified-badge-actions";
 import { useCertificationCards } from "./certifications-api";
 import { describeCardAction, describeMissing, describeResponseRule, LICENCE_TYPE_LABELS } from "./certification-cards-view";

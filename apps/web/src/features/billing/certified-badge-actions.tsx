@@ -10,7 +10,7 @@ import { notifications } from "@mantine/notifications";
 import { IconCode, IconDownload, IconUserCheck, IconUserMinus } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api";
-import { canAccess, useMe } from "../auth/session";
+import { canAccess, useMe } from "../auth";
 import { saveFile, useBadgeUsage, useEmbedCode, useRecordBadgeDownload, useShowBadgeOnProfile } from "./badge-actions-api";
 import { describeRemainingDownloads } from "./certification-cards-view-actions";
 

@@ -4,7 +4,7 @@
  * Decision 0032.
  */
 import { formatDollars, LATE_INTEREST_PERCENT_PER_MONTH, type OrderLineResponse, type OrderStatus, PAYMENT_DUE_DAYS } from "@hearth/shared";
-import { LICENCE_TYPE_LABELS } from "../cart/cart-view";
+import { LICENCE_TYPE_LABELS } from "../cart";
 import { formatBillingDate } from "./billing-view";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

@@ -2,10 +2,7 @@ import type { BillingCycle, CartChoiceInput, CartResponse, CheckoutResponse } fr
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { ME_QUERY_KEY } from "../../lib/query-client";
-import { BILLING_OVERVIEW_KEY } from "../billing/billing-api";
-import { CERTIFICATION_CARDS_KEY } from "../billing/certifications-api";
-import { ORDERS_KEY } from "../billing/orders-api";
-import { HELD_BADGES_KEY } from "../billing/badge-actions-api";
+import { BILLING_OVERVIEW_KEY, CERTIFICATION_CARDS_KEY, ORDERS_KEY, HELD_BADGES_KEY } from "../billing";
 import { checkoutChoices, isAlreadyInCart } from "./cart-view";
 
 export const CART_KEY = ["cart"] as const;

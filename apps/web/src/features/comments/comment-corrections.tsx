@@ -16,7 +16,7 @@ import { IconPencil } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, isApiError } from "../../lib/api";
-import { useReportSurveyId } from "../reports/report-survey-id";
+import { useReportSurveyId } from "../reports";
 
 const correctionsKey = (surveyId: string) => ["reports", surveyId, "comment-corrections"] as const;
 

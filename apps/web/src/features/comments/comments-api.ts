@@ -8,7 +8,7 @@ import type {
 } from "@hearth/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { filterQuery, filtersKey } from "../reports/report-filters";
+import { filterQuery, filtersKey } from "../reports";
 import { commentsRequest, serialiseFilters } from "./comment-helpers";
 
 const reportPath = (surveyId: string, page: string, query = "") =>

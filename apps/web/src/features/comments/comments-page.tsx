@@ -32,20 +32,26 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconAdjustments, IconFilterOff, IconLock, IconMessageOff, IconSearch, IconUsersGroup } from "@tabler/icons-react";
 import { useEffect, useReducer, useRef, useState } from "react";
 import { isApiError } from "../../lib/api";
-import { useMe } from "../auth/session";
-import { QueryBoundary } from "../errors/query-boundary";
-import { meHasFeature } from "../surveys/survey-access";
-import { AiDisclaimer } from "../reports/ai-disclaimer";
-import { FeatureGate, useHasFeature, useOpenUpgrade } from "../reports/feature-gate";
-import { FilterErrorAlert, HiddenNotice } from "../reports/hidden-notice";
-import { useReportFilters, useSurveyText } from "../reports/report-api";
-import { PageCsvDownload } from "../reports/report-parts";
-import { PlaceholderBars } from "../reports/score-bar";
+import { useMe } from "../auth";
+import { QueryBoundary } from "../errors";
+import { meHasFeature } from "../surveys";
+import {
+  AiDisclaimer,
+  FeatureGate,
+  useHasFeature,
+  useOpenUpgrade,
+  FilterErrorAlert,
+  HiddenNotice,
+  useReportFilters,
+  useSurveyText,
+  PageCsvDownload,
+  PlaceholderBars,
+  useReportSurveyId,
+} from "../reports";
 import { cohortKey, initialSearch, parseCohortKey, restoreFilters, searchReducer, serialiseFilters } from "./comment-helpers";
 import { CommentCorrectionControls } from "./comment-corrections";
 import { CommentText, SentimentLabel } from "./comment-parts";
 import { useComments, useSaveSelectedFilters, useSelectedFilters } from "./comments-api";
-import { useReportSurveyId } from "../reports/report-survey-id";
 
 const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 

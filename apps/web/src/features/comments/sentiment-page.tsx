@@ -1,18 +1,24 @@
 import { COMMENT_EMOTIONS, type SentimentBlock, type SentimentReport } from "@hearth/shared";
 import { Card, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { isApiError } from "../../lib/api";
-import { QueryBoundary } from "../errors/query-boundary";
-import { AiDisclaimer } from "../reports/ai-disclaimer";
-import { SentimentDonut } from "../reports/breakdown-page";
-import { FeatureGate, useHasFeature } from "../reports/feature-gate";
-import { FilterErrorAlert, HiddenNotice } from "../reports/hidden-notice";
-import { useReportFilters, useSurveyText } from "../reports/report-api";
-import { PageCsvDownload } from "../reports/report-parts";
-import { formatPercent, sentimentSlices } from "../reports/report-format";
-import { PlaceholderBars } from "../reports/score-bar";
+import { QueryBoundary } from "../errors";
+import {
+  AiDisclaimer,
+  SentimentDonut,
+  FeatureGate,
+  useHasFeature,
+  FilterErrorAlert,
+  HiddenNotice,
+  useReportFilters,
+  useSurveyText,
+  PageCsvDownload,
+  formatPercent,
+  sentimentSlices,
+  PlaceholderBars,
+  useReportSurveyId,
+} from "../reports";
 import { useSentimentReport } from "./comments-api";
 import classes from "./comments.module.css";
-import { useReportSurveyId } from "../reports/report-survey-id";
 
 const EMOTION_COLOURS: Record<string, string> = {
   Love: "#12B85D",

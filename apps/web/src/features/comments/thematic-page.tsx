@@ -2,18 +2,22 @@ import { COMMENT_MESSAGES, SENTIMENT_COLORS, type ThematicReport, type ThemeRow 
 import { Alert, Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconBulb, IconUsersGroup } from "@tabler/icons-react";
 import { isApiError } from "../../lib/api";
-import { QueryBoundary } from "../errors/query-boundary";
-import { AiDisclaimer } from "../reports/ai-disclaimer";
-import { FeatureGate, useHasFeature } from "../reports/feature-gate";
-import { FilterErrorAlert, HiddenNotice } from "../reports/hidden-notice";
-import { useReportFilters } from "../reports/report-api";
-import { PageCsvDownload } from "../reports/report-parts";
-import { formatPercent } from "../reports/report-format";
-import { PlaceholderBars } from "../reports/score-bar";
+import { QueryBoundary } from "../errors";
+import {
+  AiDisclaimer,
+  FeatureGate,
+  useHasFeature,
+  FilterErrorAlert,
+  HiddenNotice,
+  useReportFilters,
+  PageCsvDownload,
+  formatPercent,
+  PlaceholderBars,
+  useReportSurveyId,
+} from "../reports";
 import { SentimentLabel } from "./comment-parts";
 import { useThematicReport } from "./comments-api";
 import classes from "./comments.module.css";
-import { useReportSurveyId } from "../reports/report-survey-id";
 
 const SPLIT_ORDER = ["positive", "neutral", "negative"] as const;
 

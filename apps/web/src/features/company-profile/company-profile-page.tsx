@@ -3,13 +3,13 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { notifications } from "@mantine/notifications";
 import { IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
-import { QueryBoundary } from "../errors/query-boundary";
-import { SsoCard } from "../sso/sso-card";
+import { QueryBoundary } from "../errors";
+import { SsoCard } from "../sso";
 import { useCompanyProfile } from "./company-api";
 import { CompanyProfileForm } from "./company-profile-form";
 import { LogoUploader } from "./logo-uploader";
 import { PublicProfileCard } from "./public-profile-card";
-import { LabellingConsentCard } from "../labelling/labelling-consent-card";
+import { LabellingConsentCard } from "../labelling";
 import { ReportPrivacyCard } from "./report-privacy-card";
 
 function timeZoneLabel(iana: string | null): string | null {

@@ -3,9 +3,8 @@ import { Alert, Anchor, Button, Card, Group, Image, Loader, SimpleGrid, Stack, T
 import { IconCertificate, IconShieldCheck } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { errorMessage } from "../../lib/api";
-import { canAccess } from "../auth/session";
-import { useHeldBadges } from "../billing/badge-actions-api";
-import { CertifiedBadgeActions, NoCertificationAccess } from "../billing/certified-badge-actions";
+import { canAccess } from "../auth";
+import { useHeldBadges, CertifiedBadgeActions, NoCertificationAccess } from "../billing";
 
 const BILLING_PATH = "/dashboard/billing";
 

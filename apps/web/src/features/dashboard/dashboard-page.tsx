@@ -4,14 +4,10 @@ import { IconBuilding, IconChartBar, IconCheck, IconCircleCheck, IconPlus, IconR
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { errorMessage, isApiError } from "../../lib/api";
-import { canAccess, useMe } from "../auth/session";
-import { HiddenNotice } from "../reports/hidden-notice";
-import { hiddenResultsNotice } from "../reports/report-constants";
-import { formatInterval, formatPercent, formatScore } from "../reports/report-format";
-import { ComparisonBadge, ScoreTrack } from "../reports/score-bar";
-import { useCompanyTimeZone } from "../surveys/survey-access";
-import { formatEndDate, invitesPath, NEW_SURVEY_PATH, reportPath, SURVEYS_PATH } from "../surveys/survey-paths";
-import { AiHubCard } from "../labelling/ai-hub-card";
+import { canAccess, useMe } from "../auth";
+import { HiddenNotice, hiddenResultsNotice, formatInterval, formatPercent, formatScore, ComparisonBadge, ScoreTrack } from "../reports";
+import { useCompanyTimeZone, formatEndDate, invitesPath, NEW_SURVEY_PATH, reportPath, SURVEYS_PATH } from "../surveys";
+import { AiHubCard } from "../labelling";
 import { useDashboard } from "./dashboard-api";
 import { DashboardCertifications } from "./dashboard-certifications";
 

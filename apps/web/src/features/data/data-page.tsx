@@ -5,8 +5,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../lib/api";
-import { QueryBoundary } from "../errors/query-boundary";
-import { TablePager } from "../invitees/table-pager";
+import { QueryBoundary } from "../errors";
+import { TablePager } from "../invitees";
 import { RecentImports } from "./recent-imports";
 import { importDetailPath } from "./import-detail-tabs";
 

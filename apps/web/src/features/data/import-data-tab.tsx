@@ -7,10 +7,10 @@ import { FEEDBACK_TYPE_LABELS, findImportField } from "@hearth/shared";
 import { Badge, Button, Card, Group, Progress, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
-import { PageLoader } from "../surveys/page-loader";
+import { PageLoader } from "../surveys";
 import { useImportDetail } from "./import-detail-page";
 import { KIND_LABELS, STATUS_LABELS } from "./import-detail-tabs";
-import { ReportSurveyIdProvider } from "../reports/report-survey-id";
+import { ReportSurveyIdProvider } from "../reports";
 
 const BreakdownReportPage = lazy(() => import("../reports/breakdown-page").then((m) => ({ default: m.BreakdownReportPage })));
 

@@ -11,9 +11,8 @@ import { IconArrowLeft, IconInfoCircle } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { Link, Outlet, useLocation, useNavigate, useOutletContext, useParams } from "react-router";
 import { isApiError } from "../../lib/api";
-import { NotFoundPage } from "../errors/not-found-page";
-import { PageLoader } from "../surveys/page-loader";
-import { useSurvey } from "../surveys/survey-api";
+import { NotFoundPage } from "../errors";
+import { PageLoader, useSurvey } from "../surveys";
 import { useDataImport } from "./data-api";
 import {
   IMPORT_DETAIL_TABS,
@@ -23,7 +22,7 @@ import {
   importTabFromPath,
   STATUS_LABELS,
 } from "./import-detail-tabs";
-import { ReportSurveyIdProvider } from "../reports/report-survey-id";
+import { ReportSurveyIdProvider } from "../reports";
 
 const SentimentReportPage = lazy(() => import("../comments/sentiment-page").then((m) => ({ default: m.SentimentReportPage })));
 const CommentsReportPage = lazy(() => import("../comments/comments-page").then((m) => ({ default: m.CommentsReportPage })));

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import type { RouteObject } from "react-router";
-import { NotFoundPage } from "../errors/not-found-page";
+import { NotFoundPage } from "../errors";
 
 // Loaded when an import's page is first opened (the router's Suspense boundary shows a loader meanwhile).
 const ImportDetailLayout = lazy(() => import("./import-detail-page").then((m) => ({ default: m.ImportDetailLayout })));

@@ -3,13 +3,10 @@ import { Anchor, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconMailForward, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
-import { QueryBoundary } from "../errors/query-boundary";
-import { SentInviteesTable } from "../invitees/sent-invitees-table";
-import { useSurvey } from "../surveys/survey-api";
-import { invitesPath, SURVEYS_PATH, type SurveyKind, surveyKind } from "../surveys/survey-paths";
-import { SurveyStatusBadge } from "../surveys/survey-status-badge";
-import { TourLauncher } from "../tutorials/tour-launcher";
-import { TOURS } from "../tutorials/tour-steps";
+import { QueryBoundary } from "../errors";
+import { SentInviteesTable } from "../invitees";
+import { useSurvey, invitesPath, SURVEYS_PATH, surveyKind, SurveyStatusBadge, type SurveyKind } from "../surveys";
+import { TourLauncher, TOURS } from "../tutorials";
 import { InviteFlow } from "./invite-flow";
 import { isReminderMode, parseInviteView } from "./invite-params";
 

@@ -14,9 +14,8 @@ import { IconArrowLeft, IconArrowRight, IconBellRinging } from "@tabler/icons-re
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { useMe } from "../auth/session";
-import { useCompanyTimeZone } from "../surveys/survey-access";
-import { SURVEYS_PATH } from "../surveys/survey-paths";
+import { useMe } from "../auth";
+import { useCompanyTimeZone, SURVEYS_PATH } from "../surveys";
 import { DuplicatesDialog } from "./duplicates-dialog";
 import {
   checkEmailDraft,

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCalendarTime, IconSend } from "@tabler/icons-react";
-import { useMe } from "../auth/session";
+import { useMe } from "../auth";
 import { useSendingAllowance } from "./invitation-api";
 import type { BatchProgress } from "./send-batches";
 import { SendingAllowanceNotice } from "./sending-allowance-notice";

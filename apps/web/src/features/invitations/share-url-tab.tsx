@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { QRCodeCanvas } from "qrcode.react";
 import { useRef } from "react";
-import { InviteLink } from "../surveys/invite-link";
+import { InviteLink } from "../surveys";
 
 /** Tab "Share URL": the survey's public link to copy, and a QR code to print or download. */
 export function ShareUrlTab({ link, surveyName }: { link: string; surveyName: string }) {

@@ -11,8 +11,8 @@ import { IconAlertCircle, IconClockHour4, IconMailOff, IconSend } from "@tabler/
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { errorMessage, isApiError } from "../../lib/api";
-import { AccessDeniedPage } from "../errors/access-denied-page";
-import { invitesPath } from "../surveys/survey-paths";
+import { AccessDeniedPage } from "../errors";
+import { invitesPath } from "../surveys";
 import { type InviteePageState, usePauseInvitees, useSentInvitees } from "./invitee-api";
 import { SentInviteeRows } from "./sent-invitee-rows";
 import { cancellableIds, filterByEmail, planReminder, reminderSearch, reminderStorageKey } from "./sent-invitee-rules";

@@ -2,7 +2,7 @@ import type { CompanyProfile, LabellingConsent, LabellingSkip, LabellingSubmit, 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { ME_QUERY_KEY } from "../../lib/query-client";
-import { COMPANY_PROFILE_KEY } from "../company-profile/company-api";
+import { COMPANY_PROFILE_KEY } from "../company-profile";
 
 export const LABELLING_TASK_KEY = ["labelling", "next"] as const;
 

@@ -10,8 +10,8 @@ import { Alert, Badge, Blockquote, Button, Card, Group, Loader, NativeSelect, Ra
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../lib/api";
 import { type FieldErrors, serverErrors, validate } from "../../lib/form";
-import { useMe } from "../auth/session";
-import { AccessDeniedPage } from "../errors/access-denied-page";
+import { useMe } from "../auth";
+import { AccessDeniedPage } from "../errors";
 import { useLabellingTask, useSkipComment, useSubmitLabels } from "./labelling-api";
 
 type Sentiment = (typeof CORRECTABLE_SENTIMENTS)[number];

@@ -2,7 +2,7 @@ import { LEGAL_DOCUMENTS, type LegalDocument, type LegalDocumentId } from "@hear
 import { Anchor, Box, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Brand } from "../shell/brand";
+import { Brand } from "../../ui/brand";
 import { LegalDocumentBody, OrderFormBlock } from "./legal-document-view";
 import { LegalLinks } from "./legal-links";
 

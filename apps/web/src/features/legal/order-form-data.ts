@@ -1,7 +1,7 @@
 import { agreementPrice, buildOrderForm, type OrderForm, SAMPLE_ORDER_FORM_SOURCE, toPlan } from "@hearth/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { useMe } from "../auth/session";
+import { useMe } from "../auth";
 
 /** The filled sample a reader who is not signed in sees (decision 0029): a Silver order at the agreement's price. */
 export function sampleOrderForm(today = new Date()): OrderForm {

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconBellOff, IconCheck, IconChecks } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { Link } from "react-router";
-import { QueryBoundary } from "../errors/query-boundary";
+import { QueryBoundary } from "../errors";
 import { useMarkRead, useNotifications } from "./notifications-api";
 import { internalLink } from "./notifications-bell";
 import { PagingFooter, usePageParam } from "./paging-footer";

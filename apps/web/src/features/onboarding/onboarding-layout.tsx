@@ -1,8 +1,8 @@
 import { Box, Container, Grid, Paper, Stack, Stepper, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Outlet, useLocation } from "react-router";
-import { Brand } from "../shell/brand";
-import { LegalLinks } from "../legal/legal-links";
+import { Brand } from "../../ui/brand";
+import { LegalLinks } from "../legal";
 
 const STEPS = [
   { label: "Register", description: "Create your account" },

@@ -1,10 +1,8 @@
 import { Alert, Anchor, Center, Divider, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { Link, Navigate, useNavigate } from "react-router";
 import { errorMessage } from "../../lib/api";
-import { canAccess, useMe } from "../auth/session";
-import { useCompanyProfile } from "../company-profile/company-api";
-import { CompanyProfileForm } from "../company-profile/company-profile-form";
-import { LogoUploader } from "../company-profile/logo-uploader";
+import { canAccess, useMe } from "../auth";
+import { useCompanyProfile, CompanyProfileForm, LogoUploader } from "../company-profile";
 
 export function ProfileStepPage() {
   const me = useMe();

@@ -6,12 +6,7 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { ApiError } from "../../lib/api";
 import { type FieldErrors, serverErrors, validate } from "../../lib/form";
 import { ME_QUERY_KEY } from "../../lib/query-client";
-import { AlternativeSignIn } from "../auth/alternative-sign-in";
-import { authApi } from "../auth/auth-api";
-import { CaptchaField } from "../auth/captcha-field";
-import { NewPasswordFields } from "../auth/password-fields";
-import { passwordVerdict } from "../auth/password-verdict";
-import { useMe, usePublicConfig } from "../auth/session";
+import { AlternativeSignIn, authApi, CaptchaField, NewPasswordFields, passwordVerdict, useMe, usePublicConfig } from "../auth";
 
 const FIELDS = ["firstName", "lastName", "email", "password", "companyName", "captcha", "acceptTerms"] as const;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -6,8 +6,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react
 import { errorMessage } from "../../lib/api";
 import { ME_QUERY_KEY } from "../../lib/query-client";
 import { useCountdown } from "../../lib/use-countdown";
-import { authApi } from "../auth/auth-api";
-import { fetchMe, landingPathAfterVerification, useMe, usePublicConfig } from "../auth/session";
+import { authApi, fetchMe, landingPathAfterVerification, useMe, usePublicConfig } from "../auth";
 
 const CODE_LENGTH = 6;
 

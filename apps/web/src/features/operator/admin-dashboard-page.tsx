@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { LabelledPagination } from "../../lib/labelled-pagination";
 import { useSwitchInto } from "./use-switch-into";
 import { ME_QUERY_KEY } from "../../lib/query-client";
-import { useMe } from "../auth/session";
+import { useMe } from "../auth";
 import { SWITCH_STATE_QUERY_KEY, changeVisibility, useCompanies, useSwitchState } from "./operator-api";
 
 const TOAST_MS = 3_000;

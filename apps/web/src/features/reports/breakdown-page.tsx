@@ -1,8 +1,8 @@
 import type { BreakdownReport, ReportCohort, ReportFilter, SurveyField } from "@hearth/shared";
 import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { isApiError } from "../../lib/api";
-import { QueryBoundary } from "../errors/query-boundary";
-import { useSurvey } from "../surveys/survey-api";
+import { QueryBoundary } from "../errors";
+import { useSurvey } from "../surveys";
 import { FeatureGate, useHasFeature } from "./feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "./hidden-notice";
 import { useBreakdownReport, useReportFilters, useSurveyText } from "./report-api";

@@ -1,7 +1,7 @@
 import type { CompanyReport, ReportFilter, ScoreRow } from "@hearth/shared";
 import { Card, Group, Paper, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { isApiError } from "../../lib/api";
-import { QueryBoundary } from "../errors/query-boundary";
+import { QueryBoundary } from "../errors";
 import { BenefitsMatrix, GroupAreasCard, RecommendCard } from "./company-sections";
 import { FeatureGate } from "./feature-gate";
 import { FilterErrorAlert, HiddenNotice } from "./hidden-notice";

@@ -3,8 +3,8 @@ import { Box, Button, Paper, Stack, Text, Tooltip } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { useMe } from "../auth/session";
-import { meHasFeature } from "../surveys/survey-access";
+import { useMe } from "../auth";
+import { meHasFeature } from "../surveys";
 import { lockText } from "./lock-text";
 import classes from "./reports.module.css";
 

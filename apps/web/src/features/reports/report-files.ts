@@ -1,23 +1,8 @@
-/** Where report downloads come from and what the saved files are called. */
-import { type ReportFilter, slugify } from "@hearth/shared";
+/** Where report downloads come from; their file names are the shared ones (packages/shared reports/report-files.ts). */
+import type { ReportCsvTable, ReportFilter } from "@hearth/shared";
 import { filterQuery } from "./report-filters";
 
-export const CSV_TABLES = [
-  "competencies",
-  "love-areas",
-  "spark-areas",
-  "recommend",
-  "benefits",
-  "group-areas",
-  "team",
-  "breakdown",
-  "sentiment",
-  "comments",
-  "themes",
-] as const;
-export type CsvTable = (typeof CSV_TABLES)[number];
-
-export const CSV_TABLE_LABELS: Record<CsvTable, string> = {
+export const CSV_TABLE_LABELS: Record<ReportCsvTable, string> = {
   competencies: "Competency scores",
   "love-areas": "Love areas",
   "spark-areas": "SPARK areas",
@@ -41,28 +26,13 @@ export const companyPdfUrl = (surveyId: string, filters: readonly ReportFilter[]
 /** GET /api/reports/:surveyId/export/<table>.csv; the team table takes the cohort it breaks down by instead of filters. */
 export function csvExportUrl(
   surveyId: string,
-  table: CsvTable,
+  table: ReportCsvTable,
   options: { filters?: readonly ReportFilter[]; cohort?: string | null } = {},
 ): string {
   const query = new URLSearchParams(filterQuery(table === "team" ? [] : (options.filters ?? [])));
   if (table === "team" && options.cohort) query.set("cohort", options.cohort);
   return withQuery(`${surveyPath(surveyId)}/export/${table}.csv`, query.toString());
 }
-
-/** A file-name-safe slug: lower case letters and digits joined by single hyphens, at most 60 characters. */
-export function fileSlug(text: string, fallback = "survey"): string {
-  return slugify(text.replace(/[™®©]/g, "")) || fallback;
-}
-
-const filterSuffix = (filters: readonly ReportFilter[]) =>
-  filters.length ? `-${filters.map((filter) => fileSlug(`${filter.key}-${filter.value}`, "filter")).join("-")}` : "";
-
-/** "acme-lowi-2026-benefits-gender-women.csv": the survey, the table and any filters. */
-export const csvFileName = (surveyName: string, table: CsvTable, filters: readonly ReportFilter[] = []) =>
-  `${fileSlug(surveyName)}-${table}${filterSuffix(filters)}.csv`;
-
-export const pdfFileName = (surveyName: string, filters: readonly ReportFilter[] = []) =>
-  `${fileSlug(surveyName)}-company-report${filterSuffix(filters)}.pdf`;
 
 /** The file name a Content-Disposition header gives (RFC 5987 `filename*` first), else the fallback. */
 export function fileNameFromDisposition(header: string | null | undefined, fallback: string): string {

@@ -1,10 +1,10 @@
-import type { ReportFilter } from "@hearth/shared";
+import { type ReportCsvTable, type ReportFilter, reportCsvFileName, reportPdfFileName } from "@hearth/shared";
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconFileTypePdf } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { useSurvey } from "../surveys/survey-api";
+import { useSurvey } from "../surveys";
 import { useReportDownload } from "./report-api";
-import { CSV_TABLE_LABELS, type CsvTable, companyPdfUrl, csvExportUrl, csvFileName, pdfFileName } from "./report-files";
+import { CSV_TABLE_LABELS, companyPdfUrl, csvExportUrl } from "./report-files";
 
 interface SectionCardProps {
   title: string;
@@ -41,7 +41,7 @@ export function SectionCard({ title, description, actions, testId, children }: S
 interface CsvButtonProps {
   surveyId: string;
   surveyName: string;
-  table: CsvTable;
+  table: ReportCsvTable;
   filters?: readonly ReportFilter[];
   cohort?: string | null;
 }
@@ -56,7 +56,9 @@ export function CsvButton({ surveyId, surveyName, table, filters = [], cohort }:
       leftSection={<IconDownload size={14} aria-hidden />}
       loading={pending !== null}
       aria-label={`Download ${CSV_TABLE_LABELS[table]} as CSV`}
-      onClick={() => void download(table, csvExportUrl(surveyId, table, { filters, cohort }), csvFileName(surveyName, table, filters))}
+      onClick={() =>
+        void download(table, csvExportUrl(surveyId, table, { filters, cohort }), reportCsvFileName(surveyName, table, { filters, cohort }))
+      }
       data-testid={`download-csv-${table}`}
     >
       CSV
@@ -71,7 +73,7 @@ export function PageCsvDownload({
   filters = [],
 }: {
   surveyId: string;
-  table: CsvTable;
+  table: ReportCsvTable;
   filters?: readonly ReportFilter[];
 }) {
   const name = useSurvey(surveyId).data?.name ?? "survey";
@@ -89,7 +91,7 @@ export function PdfButton({ surveyId, surveyName, filters }: { surveyId: string;
     <Button
       leftSection={<IconFileTypePdf size={16} aria-hidden />}
       loading={pending !== null}
-      onClick={() => void download("pdf", companyPdfUrl(surveyId, filters), pdfFileName(surveyName, filters))}
+      onClick={() => void download("pdf", companyPdfUrl(surveyId, filters), reportPdfFileName(surveyName, filters))}
       data-testid="download-pdf"
     >
       Download PDF

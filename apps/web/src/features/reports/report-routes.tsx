@@ -1,8 +1,8 @@
 import { lazy, type ReactNode } from "react";
 import { Navigate, type RouteObject } from "react-router";
-import { NotFoundPage } from "../errors/not-found-page";
-import { PermissionGate } from "../shell/permission-gate";
-import { SURVEYS_PATH, type SurveyKind } from "../surveys/survey-paths";
+import { NotFoundPage } from "../errors";
+import { PermissionGate } from "../shell";
+import { SURVEYS_PATH, type SurveyKind } from "../surveys";
 import { REPORT_TABS, type ReportTab } from "./report-tabs";
 
 // Loaded when a report is first opened (the router's Suspense boundary shows a loader meanwhile).

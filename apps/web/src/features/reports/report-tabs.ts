@@ -1,5 +1,5 @@
 /** The report routes and their tabs (spec surveys §2 Reports). */
-import type { SurveyKind } from "../surveys/survey-paths";
+import type { SurveyKind } from "../surveys";
 
 export const REPORTS_PATH = "/dashboard/reports";
 

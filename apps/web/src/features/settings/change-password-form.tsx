@@ -3,8 +3,7 @@ import { Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { serverErrors } from "../../lib/form";
-import { NewPasswordFields } from "../auth/password-fields";
-import { passwordVerdict } from "../auth/password-verdict";
+import { NewPasswordFields, passwordVerdict } from "../auth";
 import { useChangePassword } from "./account-api";
 
 export const PASSWORD_CHANGED = "Your password has been changed.";

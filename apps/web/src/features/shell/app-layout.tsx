@@ -1,12 +1,12 @@
 import { AppShell, Button, Center, Loader, Stack, Text } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { LegalLinks } from "../legal/legal-links";
+import { LegalLinks } from "../legal";
 import { errorMessage } from "../../lib/api";
-import { useMe } from "../auth/session";
-import { SwitchBanner } from "../operator/switch-banner";
-import { SupportProvider } from "../support/support-context";
-import { UpgradeDialogs } from "../upgrade/upgrade-dialogs";
+import { useMe } from "../auth";
+import { SwitchBanner } from "../operator";
+import { SupportProvider } from "../support";
+import { UpgradeDialogs } from "../upgrade";
 import { HeaderBar } from "./header-bar";
 import { Sidebar } from "./sidebar";
 

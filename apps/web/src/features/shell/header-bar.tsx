@@ -3,10 +3,10 @@ import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Group, Text, Tooltip } fr
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSchool } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { canAccess } from "../auth/session";
-import { CartButton } from "../cart/cart-drawer";
-import { NotificationsBell } from "../notifications/notifications-bell";
-import { Brand } from "./brand";
+import { canAccess } from "../auth";
+import { CartButton } from "../cart";
+import { NotificationsBell } from "../notifications";
+import { Brand } from "../../ui/brand";
 import { ProfileMenu } from "./profile-menu";
 import { TutorialsDialog } from "./tutorials-dialog";
 import { usePageTitle } from "./use-page-title";

@@ -10,8 +10,8 @@ import {
   IconUsersGroup,
 } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { canAccess, displayName } from "../auth/session";
-import { useSupport } from "../support/support-context";
+import { canAccess, displayName } from "../auth";
+import { useSupport } from "../support";
 
 function initials(me: MeResponse): string {
   const letters = [me.user.firstName, me.user.lastName].map((part) => part?.trim()[0] ?? "").join("");

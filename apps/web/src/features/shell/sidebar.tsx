@@ -2,8 +2,8 @@ import type { MeResponse } from "@hearth/shared";
 import { AppShell, Divider, NavLink, ScrollArea, Text } from "@mantine/core";
 import { IconHelp } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
-import { canAccess } from "../auth/session";
-import { useSupport } from "../support/support-context";
+import { canAccess } from "../auth";
+import { useSupport } from "../support";
 import { ADMIN_NAV, activeHref, MAIN_NAV, type NavItem, visibleNavItems } from "./nav-items";
 
 interface SidebarProps {

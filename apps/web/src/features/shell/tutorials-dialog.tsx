@@ -1,7 +1,7 @@
 import { canShowUpgradeLink, type MeResponse } from "@hearth/shared";
 import { Anchor, Badge, Group, List, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { TUTORIALS_PATH } from "../tutorials/tutorial-types";
+import { TUTORIALS_PATH } from "../tutorials";
 import { planDetails } from "./plan-details";
 
 /** The spec's two guides first (creating a survey, managing existing surveys), then the other tutorials. */

@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { IconKey, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { errorMessage } from "../../lib/api";
-import { canAccess, useMe } from "../auth/session";
+import { canAccess, useMe } from "../auth";
 import { AddProviderForm } from "./add-provider-form";
 import { RemoveProviderModal } from "./remove-provider-modal";
 import { useSsoProviders } from "./sso-api";

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import { errorMessage, isApiError } from "../../lib/api";
-import { useMe } from "../auth/session";
+import { useMe } from "../auth";
 import { describeEndDay, EndDateField } from "./end-date-field";
 import { useSetEndDate } from "./survey-api";
 import { formatEndDate } from "./survey-paths";

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, type Feature, type MeResponse, resolveTimeZone, type SurveyActionRights } from "@hearth/shared";
-import { canAccess, useMe } from "../auth/session";
-import { useCompanyProfile } from "../company-profile/company-api";
+import { canAccess, useMe } from "../auth";
+import { useCompanyProfile } from "../company-profile";
 
 /**
  * Features as the server computed them for this user (/api/me): the plan, the company's own grants and, on an

@@ -2,7 +2,7 @@ import { canWriteCustomQuestions, describeSurveyStatus, findPreset, type SurveyD
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil } from "@tabler/icons-react";
 import { Link, Navigate, useParams } from "react-router";
-import { QueryBoundary } from "../errors/query-boundary";
+import { QueryBoundary } from "../errors";
 import { InviteLink } from "./invite-link";
 import { PageLoader } from "./page-loader";
 import { useSurvey } from "./survey-api";

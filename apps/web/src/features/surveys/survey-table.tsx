@@ -2,7 +2,7 @@ import { computePageWindow, describeSurveyStatus, type SurveyActionRights, type 
 import { Anchor, Card, Code, Group, Stack, Table, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Link } from "react-router";
-import { PagingFooter } from "../notifications/paging-footer";
+import { PagingFooter } from "../notifications";
 import { SurveyActionButtons } from "./survey-action-buttons";
 import { formatEndDate, surveyPath } from "./survey-paths";
 import { SurveyStatusBadge } from "./survey-status-badge";

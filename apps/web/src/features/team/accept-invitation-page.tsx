@@ -5,10 +5,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, errorMessage } from "../../lib/api";
 import { ME_QUERY_KEY } from "../../lib/query-client";
-import { authApi } from "../auth/auth-api";
-import { AuthCard } from "../auth/auth-card";
-import { NewPasswordFields } from "../auth/password-fields";
-import { passwordVerdict } from "../auth/password-verdict";
+import { authApi, AuthCard, NewPasswordFields, passwordVerdict } from "../auth";
 import { useAcceptInvitation, useInvitationPreview } from "./team-api";
 
 /**

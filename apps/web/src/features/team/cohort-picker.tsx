@@ -5,7 +5,7 @@ import { IconChevronDown, IconSearch } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useReducer, useState } from "react";
 import { errorMessage } from "../../lib/api";
-import { cohortKey, pickerReducer, revealedCount } from "../comments/comment-helpers";
+import { cohortKey, pickerReducer, revealedCount } from "../comments";
 import { type MemberRef, saveAssignedCohorts, teamKeys, useAssignedCohorts, useSurveyCohorts } from "./team-api";
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value) => b.includes(value));

@@ -3,8 +3,8 @@ import { Alert, Button, Card, Group, Paper, Select, Stack, Table, Text, TextInpu
 import { useMediaQuery } from "@mantine/hooks";
 import { IconInfoCircle, IconUserPlus } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
-import { canAccess, useMe } from "../auth/session";
-import { QueryBoundary } from "../errors/query-boundary";
+import { canAccess, useMe } from "../auth";
+import { QueryBoundary } from "../errors";
 import { CohortPicker, PendingBadge } from "./cohort-picker";
 import { InvitationList, InviteMemberModal, type ManagedMember, MemberRoleSelect, RemoveMemberButton } from "./team-admin";
 import { useMemberInvitations, useTeamMembers } from "./team-api";

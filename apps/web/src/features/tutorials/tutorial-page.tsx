@@ -2,7 +2,7 @@ import { Anchor, Box, Card, Group, Image, SimpleGrid, Stack, Text, Title } from 
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { NotFoundPage } from "../errors/not-found-page";
+import { NotFoundPage } from "../errors";
 import { TourLinks } from "./tour-links";
 import type { Tutorial, TutorialFigure } from "./tutorial-types";
 import { figureSrc, findTutorial, TUTORIALS, TUTORIALS_PATH, tutorialPath } from "./tutorials";

@@ -4,7 +4,7 @@ import { IconCircleCheck, IconPhoneCall } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "../../lib/api";
-import { canAccess } from "../auth/session";
+import { canAccess } from "../auth";
 import type { UpgradeRequest } from "./upgrade-params";
 import { ASK_A_LEADER } from "./upgrade-plan-modal";
 

@@ -1,7 +1,7 @@
 import { canShowUpgradeLink, FEATURE_LABELS, type MeResponse } from "@hearth/shared";
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconPhoneCall, IconSparkles } from "@tabler/icons-react";
-import { canAccess } from "../auth/session";
+import { canAccess } from "../auth";
 import type { UpgradeRequest } from "./upgrade-params";
 
 interface UpgradePlanModalProps {

@@ -21,8 +21,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
-import { LegalLinks } from "../legal/legal-links";
-import { Brand } from "../shell/brand";
+import { LegalLinks } from "../legal";
+import { Brand } from "../../ui/brand";
 import { BADGE_FILE_MAX_BYTES, fetchCredential, type VerifyResult, verifyBadgeFile, verifyCredential } from "./verify-api";
 import { type BadgeStatus, badgeStatus, checkLines, describeCredential, formatDay, STATUS_LABELS, STATUS_SENTENCES } from "./verify-view";
 

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
-import { QueryBoundary } from "../../errors/query-boundary";
+import { QueryBoundary } from "../../errors";
 import { PageLoader } from "../page-loader";
 import { useSurvey } from "../survey-api";
 import { useSurveyAccess } from "../survey-access";

@@ -14,7 +14,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "../../../lib/api";
 import { ME_QUERY_KEY } from "../../../lib/query-client";
-import { fetchMe } from "../../auth/session";
+import { fetchMe } from "../../auth";
 import { fetchHasOpenSurvey } from "../survey-api";
 import { meHasFeature } from "../survey-access";
 import { surveyPath } from "../survey-paths";

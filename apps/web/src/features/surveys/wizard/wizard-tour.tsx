@@ -1,5 +1,4 @@
-import { GuidedTour } from "../../tutorials/guided-tour";
-import { TOURS } from "../../tutorials/tour-steps";
+import { GuidedTour, TOURS } from "../../tutorials";
 
 interface WizardTourProps {
   enabled: boolean;

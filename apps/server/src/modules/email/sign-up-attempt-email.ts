@@ -1,4 +1,4 @@
-import { type RenderedEmail, renderEmail } from "../modules/email/email.layout.js";
+import { type RenderedEmail, renderEmail } from "./email.layout.js";
 
 /**
  * Sent to the owner of an address when someone registers a company with it: the sign-up page answers as for a new

@@ -15,8 +15,8 @@ import { notFound } from "../../lib/errors.js";
 import { listIssuedBadges } from "../certifications/certifications.repo.js";
 import { readOneLowiSurveyFacts } from "../certifications/certifications.service.js";
 import { countResponsesBySurvey } from "../surveys/surveys.repo.js";
-import { countInviteesBySurvey, findReportTenant, findTenantHeadcount, listPublishedSurveys } from "./reports.repo.js";
-import { getCompanyReport } from "./reports.service.js";
+import { countInviteesBySurvey, findReportTenant, findTenantHeadcount, listPublishedSurveys } from "../reports/reports.repo.js";
+import { getCompanyReport } from "../reports/reports.service.js";
 
 export async function getDashboard(ctx: AppContext, actor: Actor): Promise<Dashboard> {
   const { db } = ctx.database;

@@ -1,0 +1,6 @@
+/**
+ * The public face of the notifications feature: what other features may import from it (dependency rule
+ * web-feature-through-index, .dependency-cruiser.cjs). Everything else in the folder is the feature's own.
+ */
+export { NotificationsBell } from "./notifications-bell";
+export { PagingFooter, usePageParam } from "./paging-footer";

@@ -1,0 +1,5 @@
+/**
+ * The public face of the shell feature: what other features may import from it (dependency rule
+ * web-feature-through-index, .dependency-cruiser.cjs). Everything else in the folder is the feature's own.
+ */
+export { PermissionGate } from "./permission-gate";
