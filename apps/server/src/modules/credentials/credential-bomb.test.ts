@@ -108,7 +108,7 @@ describe("credential verification bounds (decompression bombs, size, depth, time
   it("bounds JSON credentials: 32 KiB, 16 levels, a JSON object; every message is ours", async () => {
     const large = await post({ credential: JSON.stringify({ padding: "x".repeat(CREDENTIAL_MAX_BYTES) }) });
     expect(large.status).toBe(400);
-    expect(large.json.error?.fields?.credential ?? JSON.stringify(large.json)).toMatch(/32 KiB/);
+    expect(large.json.error?.fields?.["credential"] ?? JSON.stringify(large.json)).toMatch(/32 KiB/);
     const largeObject = await post({ credential: { padding: "x".repeat(CREDENTIAL_MAX_BYTES) } });
     expect(largeObject.status).toBe(413);
     expect(largeObject.ms).toBeLessThan(2000);

@@ -66,7 +66,6 @@ export async function announce(tx: Database, tenantId: string, userIds: readonly
   for (const payload of announcementPayloads(tenantId, userIds)) await queueChannelMessage(tx, NOTIFICATION_CHANNEL, payload);
 }
 
-/** Marks one notification read; the user's other open tabs hear the new count. */
 const PAGE_SIZE = 25;
 
 /** One page of the reader's notifications (newest first) with the unread and total counts. */
@@ -81,6 +80,7 @@ export async function listNotificationPage(db: Database, actor: Actor, page: num
   return { items: rows.map(toNotification), unreadCount: counts.unread, total: counts.total, page, pageSize: PAGE_SIZE };
 }
 
+/** Marks one notification read; the user's other open tabs hear the new count. */
 export async function markRead(db: Database, actor: Actor, id: string): Promise<void> {
   const found = await db.transaction(async (tx) => {
     const database = tx as unknown as Database;
