@@ -33,8 +33,9 @@ export const SWEEP_INVITATIONS_JOB = "invitation.sweep";
 const CONTEXT_TTL_MS = 30_000;
 const CONTEXT_CACHE_LIMIT = 1_000;
 /**
- * The longest an outcome waits for others to be written with it: none. A sent outcome waiting is an accepted message
- * a kill would send again (decision 0058); outcomes arriving while a write runs still form the next group.
+ * The longest an outcome waits for others to be written with it: no time, one turn of the event loop (decision 0058).
+ * A sent outcome waiting is an accepted message a kill would send again; outcomes arriving while a write runs still
+ * form the next group.
  */
 const OUTCOME_WAIT_MS = 0;
 
@@ -77,14 +78,15 @@ class Semaphore {
 
 /**
  * Group commit of delivery outcomes: one statement writes a group of them. A group is written once it holds
- * `groupSize` outcomes, or `maxWaitMs` after its first one arrived; outcomes arriving while a write runs form the
- * next group. Each caller learns whether its own outcome was written. Waiting a moment for company turns one write
+ * `groupSize` outcomes, or `maxWaitMs` after its first one arrived (with 0, on the next turn of the event loop);
+ * outcomes arriving while a write runs form the next group. Each caller learns whether its own outcome was written. Waiting a moment for company turns one write
  * per email into one per several: the senders waiting hold their slots, so the wait is bounded by the slots too.
  */
 class OutcomeWriter {
   private pending: { outcome: DeliveryOutcome; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private writing = false;
   private timer: NodeJS.Timeout | null = null;
+  private turn: NodeJS.Immediate | null = null;
 
   constructor(
     private readonly db: Database,
@@ -101,8 +103,17 @@ class OutcomeWriter {
 
   private schedule(): void {
     if (this.writing || this.pending.length === 0) return;
-    if (this.pending.length >= this.groupSize || this.maxWaitMs === 0) {
+    if (this.pending.length >= this.groupSize) {
       void this.flush();
+    } else if (this.maxWaitMs === 0) {
+      // No wait in time: one turn of the event loop, so that acceptances the mail server has already answered (their
+      // callbacks queued behind this one) join the group instead of each costing a write of its own.
+      if (!this.turn) {
+        this.turn = setImmediate(() => {
+          this.turn = null;
+          if (!this.writing) void this.flush();
+        });
+      }
     } else if (!this.timer) {
       this.timer = setTimeout(() => {
         this.timer = null;
@@ -115,6 +126,10 @@ class OutcomeWriter {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
+    }
+    if (this.turn) {
+      clearImmediate(this.turn);
+      this.turn = null;
     }
     this.writing = true;
     const group = this.pending;
