@@ -56,11 +56,15 @@ describe("labelers", () => {
       await card.getByRole("link", { name: "Label comments" }).click();
       await page.waitForURL((url) => url.pathname === "/dashboard/labelling");
 
+      // Each task is a different comment, told apart by its id: the demo's generated comments repeat some texts.
       const seen: string[] = [];
       for (const [index, labels] of LABELS.entries()) {
-        const comment = await visibleText(page.getByTestId("labelling-comment"));
-        expect(seen).not.toContain(comment);
-        seen.push(comment);
+        const shown = page.getByTestId("labelling-comment");
+        expect(await visibleText(shown)).not.toBe("");
+        const excerptId = (await shown.getAttribute("data-excerpt-id")) ?? "";
+        expect(excerptId).not.toBe("");
+        expect(seen).not.toContain(excerptId);
+        seen.push(excerptId);
         expect(await visibleText(page.getByTestId("labelling-points"))).toBe(`${before + index} labelled`);
         await page.getByRole("radio", { name: labels.sentiment, exact: true }).check();
         await page.getByLabel("Emotion").selectOption(labels.emotion);

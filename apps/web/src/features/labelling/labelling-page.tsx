@@ -67,7 +67,13 @@ function LabelForm({ comment }: { comment: NonNullable<LabellingTask["comment"]>
   return (
     <form onSubmit={send} noValidate aria-label="Label this comment">
       <Stack gap="md">
-        <Blockquote color="ember" p="md" data-testid="labelling-comment" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
+        <Blockquote
+          color="ember"
+          p="md"
+          data-testid="labelling-comment"
+          data-excerpt-id={comment.excerptId}
+          style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}
+        >
           {comment.text}
         </Blockquote>
         <Radio.Group
