@@ -101,7 +101,7 @@ function LicenceCard() {
               {LICENCE_USAGE_ERROR}
             </Alert>
             <Button variant="default" onClick={() => void overview.refetch()}>
-              Try again
+              Retry
             </Button>
           </Stack>
         ) : (

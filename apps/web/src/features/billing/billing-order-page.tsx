@@ -234,7 +234,7 @@ export function BillingOrderPage() {
           </Button>
         ) : (
           <Button variant="default" onClick={() => void order.refetch()}>
-            Try again
+            Retry
           </Button>
         )}
       </Stack>

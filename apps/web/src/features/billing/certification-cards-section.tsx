@@ -151,7 +151,7 @@ export function CertificationCardsSection() {
               {CERTIFICATION_CARDS_ERROR}
             </Alert>
             <Button variant="default" onClick={() => void cards.refetch()}>
-              Try again
+              Retry
             </Button>
           </Stack>
         ) : (

@@ -32,7 +32,7 @@ export function OpenOrdersSection() {
               We could not load your orders. Please try again in a moment.
             </Alert>
             <Button variant="default" onClick={() => void orders.refetch()}>
-              Try again
+              Retry
             </Button>
           </Stack>
         ) : open.length === 0 ? (

@@ -300,7 +300,7 @@ function CartBody({ me }: { me: MeResponse }) {
           We could not load your cart. {errorMessage(cart.error)}
         </Alert>
         <Button variant="default" onClick={() => void cart.refetch()}>
-          Try again
+          Retry
         </Button>
       </Stack>
     );

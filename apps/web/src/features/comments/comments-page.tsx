@@ -331,7 +331,7 @@ function CommentsView({ surveyId, saved }: { surveyId: string; saved: SelectedFi
     return <FeatureGate feature="CommentsReport" locked overlay="top" minHeight={420} placeholder={<CommentsPlaceholder />} />;
   }
   return (
-    <QueryBoundary query={query}>
+    <QueryBoundary query={query} what="the comments">
       {(data) => {
         const filtering = search.filtering || (query.isFetching && query.isPlaceholderData);
         return (
@@ -432,7 +432,7 @@ export function CommentsReportPage() {
   return (
     <Stack gap="md">
       <PageCsvDownload surveyId={surveyId} table="comments" filters={reportFilters} />
-      <QueryBoundary query={saved}>{(data) => <CommentsView key={surveyId} surveyId={surveyId} saved={data.filters} />}</QueryBoundary>
+      <QueryBoundary query={saved} what="the comments">{(data) => <CommentsView key={surveyId} surveyId={surveyId} saved={data.filters} />}</QueryBoundary>
     </Stack>
   );
 }

@@ -69,7 +69,7 @@ export function DashboardCertifications({ me }: { me: MeResponse }) {
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Text size="sm">{errorMessage(held.error, "We could not load your certifications.")}</Text>
               <Button size="compact-sm" variant="default" onClick={() => void held.refetch()}>
-                Try again
+                Retry
               </Button>
             </Group>
           </Alert>

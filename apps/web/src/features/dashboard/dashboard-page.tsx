@@ -334,7 +334,7 @@ export function DashboardPage() {
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm">{errorMessage(dashboard.error, "We could not load your survey results.")}</Text>
           <Button size="compact-sm" variant="default" onClick={() => void dashboard.refetch()}>
-            Try again
+            Retry
           </Button>
         </Group>
       </Alert>

@@ -5,3 +5,4 @@
 export { AccessDeniedPage } from "./access-denied-page";
 export { NotFoundPage } from "./not-found-page";
 export { QueryBoundary } from "./query-boundary";
+export { QueryErrorState, RETRY_LABEL } from "./query-error-state";

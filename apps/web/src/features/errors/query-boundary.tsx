@@ -1,11 +1,21 @@
-import { Alert, Button, Center, Loader, Stack } from "@mantine/core";
+import { Center, Loader } from "@mantine/core";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { errorMessage, isApiError } from "../../lib/api";
+import { isApiError } from "../../lib/api";
 import { AccessDeniedPage } from "./access-denied-page";
+import { QueryErrorState } from "./query-error-state";
 
-/** Loading, 403 (access denied in place) and error states for a page's main query. */
-export function QueryBoundary<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+/** Loading, 403 (access denied in place) and error states (message and Retry) for a page's main query. */
+export function QueryBoundary<T>({
+  query,
+  what,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** What the query loads, for the failure message ("We could not load …"). */
+  what?: string;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) {
     return (
       <Center py="xl">
@@ -15,16 +25,7 @@ export function QueryBoundary<T>({ query, children }: { query: UseQueryResult<T>
   }
   if (query.isError) {
     if (isApiError(query.error, 403)) return <AccessDeniedPage />;
-    return (
-      <Stack align="flex-start">
-        <Alert color="red" variant="light" role="alert" w="100%">
-          {errorMessage(query.error)}
-        </Alert>
-        <Button variant="default" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    return <QueryErrorState error={query.error} what={what} retrying={query.isFetching} />;
   }
   return <>{children(query.data)}</>;
 }

@@ -81,7 +81,7 @@ export function InviteesPage() {
           {errorMessage(query.error, "We could not load the invitees.")}
         </Alert>
         <Button variant="default" onClick={() => void query.refetch()}>
-          Try again
+          Retry
         </Button>
       </Stack>
     );
@@ -95,7 +95,7 @@ export function InviteesPage() {
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm">{errorMessage(query.error, "We could not refresh the invitees.")}</Text>
           <Button size="compact-sm" variant="default" onClick={() => void query.refetch()}>
-            Try again
+            Retry
           </Button>
         </Group>
       </Alert>

@@ -147,7 +147,7 @@ export function SentInviteesTable({ surveyId, isLOWI }: { surveyId: string; isLO
           {errorMessage(data.first.error, "We could not load the invitees.")}
         </Alert>
         <Button variant="default" onClick={() => void data.first.refetch()}>
-          Try again
+          Retry
         </Button>
       </Stack>
     );

@@ -177,7 +177,7 @@ export function LabellingPage() {
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Text size="sm">{errorMessage(task.error, "We could not load a comment.")}</Text>
               <Button size="compact-sm" variant="default" onClick={() => void task.refetch()}>
-                Try again
+                Retry
               </Button>
             </Group>
           </Alert>

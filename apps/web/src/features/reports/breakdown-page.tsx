@@ -268,7 +268,7 @@ export function BreakdownReportPage() {
   return (
     <>
       {otherFilterBar}
-      <QueryBoundary query={query}>
+      <QueryBoundary query={query} what="the breakdown">
         {(report) => <BreakdownView report={report} surveyName={surveyName} filters={filters} fill={fill} />}
       </QueryBoundary>
     </>

@@ -257,7 +257,7 @@ export function CompanyReportPage() {
   const query = useCompanyReport(surveyId, filters);
   if (query.isError && isApiError(query.error, 400)) return <FilterErrorAlert error={query.error} />;
   return (
-    <QueryBoundary query={query}>
+    <QueryBoundary query={query} what="the company report">
       {(report) =>
         report.hidden ? (
           <HiddenNotice notice={report.notice} />

@@ -4,7 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { useReportSurveyId } from "./report-survey-id";
 import { isApiError } from "../../lib/api";
-import { AccessDeniedPage, NotFoundPage } from "../errors";
+import { AccessDeniedPage, NotFoundPage, QueryErrorState } from "../errors";
 import { PageLoader, useSurvey, type SurveyKind } from "../surveys";
 import { TourLauncher, TOURS } from "../tutorials";
 import { useCompanyReport, useReportFilters } from "./report-api";
@@ -36,6 +36,7 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
   if (survey.isError) {
     if (isApiError(survey.error, 404)) return <NotFoundPage />;
     if (isApiError(survey.error, 403)) return <AccessDeniedPage />;
+    return <QueryErrorState error={survey.error} what="this report" retrying={survey.isFetching} />;
   }
   if (survey.data && survey.data.isLOWI !== (kind === "lowi")) {
     // A LOWI survey under /other (or the reverse): its own kind's first tab.

@@ -202,7 +202,7 @@ export function TeamReportPage() {
     return <FeatureGate feature="LOWIReport" locked minHeight={360} placeholder={<TeamPlaceholder />} />;
   }
   return (
-    <QueryBoundary query={query}>
+    <QueryBoundary query={query} what="the team report">
       {(report) => (
         <TeamView
           report={{ ...report, cohorts: report.cohorts.map((entry) => ({ ...entry, label: fill(entry.label) })) }}

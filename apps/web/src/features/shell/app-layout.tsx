@@ -33,7 +33,7 @@ export function AppLayout() {
         <Stack align="center" gap="sm" ta="center">
           <Text fw={600}>Hearth could not load your account.</Text>
           <Text c="dimmed">{errorMessage(me.error)}</Text>
-          <Button onClick={() => void me.refetch()}>Try again</Button>
+          <Button onClick={() => void me.refetch()}>Retry</Button>
         </Stack>
       </Center>
     );

@@ -61,7 +61,7 @@ function SsoSettings({ ownDomain }: { ownDomain: string | null }) {
               {errorMessage(query.error)}
             </Alert>
             <Button variant="default" onClick={() => void query.refetch()}>
-              Try again
+              Retry
             </Button>
           </Stack>
         )}
