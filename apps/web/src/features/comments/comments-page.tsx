@@ -432,7 +432,9 @@ export function CommentsReportPage() {
   return (
     <Stack gap="md">
       <PageCsvDownload surveyId={surveyId} table="comments" filters={reportFilters} />
-      <QueryBoundary query={saved} what="the comments">{(data) => <CommentsView key={surveyId} surveyId={surveyId} saved={data.filters} />}</QueryBoundary>
+      <QueryBoundary query={saved} what="the comments">
+        {(data) => <CommentsView key={surveyId} surveyId={surveyId} saved={data.filters} />}
+      </QueryBoundary>
     </Stack>
   );
 }

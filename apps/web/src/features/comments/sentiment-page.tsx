@@ -150,7 +150,9 @@ export function SentimentReportPage() {
   return (
     <Stack gap="md">
       <PageCsvDownload surveyId={surveyId} table="sentiment" filters={filters} />
-      <QueryBoundary query={query} what="the sentiment report">{(report) => <SentimentView report={report} fill={fill} />}</QueryBoundary>
+      <QueryBoundary query={query} what="the sentiment report">
+        {(report) => <SentimentView report={report} fill={fill} />}
+      </QueryBoundary>
     </Stack>
   );
 }

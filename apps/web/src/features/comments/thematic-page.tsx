@@ -154,7 +154,9 @@ export function ThematicReportPage() {
   return (
     <Stack gap="md">
       <PageCsvDownload surveyId={surveyId} table="themes" filters={filters} />
-      <QueryBoundary query={query} what="the thematic analysis">{(report) => <ThematicView report={report} />}</QueryBoundary>
+      <QueryBoundary query={query} what="the thematic analysis">
+        {(report) => <ThematicView report={report} />}
+      </QueryBoundary>
     </Stack>
   );
 }
