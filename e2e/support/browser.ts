@@ -59,7 +59,7 @@ export interface Session {
 }
 
 /** A fresh Chromium profile per session (own user-data-dir, so no cookies are shared). */
-export async function openBrowser(baseURL: string, viewport = DESKTOP): Promise<Session> {
+export async function openBrowser(baseURL: string, viewport = DESKTOP, timezoneId = "America/New_York"): Promise<Session> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), "hearth-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
@@ -68,7 +68,7 @@ export async function openBrowser(baseURL: string, viewport = DESKTOP): Promise<
     viewport,
     baseURL,
     locale: "en-US",
-    timezoneId: "America/New_York",
+    timezoneId,
   });
   context.setDefaultTimeout(15_000);
   sendOriginWithApiCalls(context, baseURL);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { companyProfileInputSchema } from "./contracts/company.js";
-import { describeTimeZone, isValidTimeZone, listTimeZoneNames, TIME_ZONE_NAMES } from "./time-zones.js";
+import {
+  describeTimeZone,
+  formatDayInZone,
+  formatMomentInZone,
+  isValidTimeZone,
+  listTimeZoneNames,
+  TIME_ZONE_NAMES,
+  zonePlaceName,
+} from "./time-zones.js";
 
 describe("time zones of the company profile", () => {
   it("offers every IANA zone the runtime knows, the ten named ones included", () => {
@@ -34,5 +42,20 @@ describe("time zones of the company profile", () => {
   it("names the ten spec zones beside their IANA name", () => {
     expect(describeTimeZone("America/New_York")).toBe("America/New York (Eastern)");
     expect(describeTimeZone("Asia/Kolkata")).toBe("Asia/Kolkata");
+  });
+});
+
+describe("dates carry the company's zone (issue 25 item 1)", () => {
+  // 2026-12-09 04:59:59.999 UTC is the end of 12/08 in New York and already 12/09 in Tokyo.
+  const end = Date.UTC(2026, 11, 9, 4, 59, 59, 999);
+  it("writes the same day for everyone who reads the same company zone, and names the zone", () => {
+    expect(formatDayInZone(end, "America/New_York")).toBe("12/08/2026 (Eastern time)");
+    expect(formatDayInZone(end, "Asia/Tokyo")).toBe("12/09/2026 (JST)");
+    expect(formatDayInZone(end, "Europe/Berlin")).toBe("12/09/2026 (Berlin time)");
+  });
+  it("writes moments with the zone's abbreviation", () => {
+    expect(formatMomentInZone(Date.UTC(2026, 11, 8, 21, 0), "America/Los_Angeles")).toBe("Dec 8, 2026, 1:00 PM PST");
+    expect(formatMomentInZone(Date.UTC(2026, 11, 8, 21, 0), "America/Los_Angeles", "time")).toBe("1:00 PM PST");
+    expect(zonePlaceName("Etc/GMT")).toBe("GMT");
   });
 });

@@ -72,3 +72,33 @@ export function describeTimeZone(name: string): string {
   const named = TIME_ZONES.find((zone) => zone.iana === name);
   return named ? `${name.replaceAll("_", " ")} (${named.label})` : name.replaceAll("_", " ");
 }
+
+/** How a page names a zone beside a time: "Eastern" for the ten offered zones, else the place ("Berlin", "UTC"). */
+export function zonePlaceName(timeZone: string): string {
+  const named = TIME_ZONES.find((zone) => zone.iana === timeZone);
+  if (named) return named.label;
+  return (timeZone.split("/").pop() ?? timeZone).replaceAll("_", " ");
+}
+
+/**
+ * A calendar day in the company's zone, with the zone named (dates carry their time zone, issue 25 item 1):
+ * "12/08/2026 (Eastern time)". Every role sees the same day because every role reads the company's zone.
+ */
+export function formatDayInZone(epochMs: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(epochMs);
+  const part = (type: string) => parts.find((one) => one.type === type)?.value ?? "";
+  const place = zonePlaceName(timeZone);
+  // "Eastern time", "Berlin time"; an abbreviation stands alone ("JST", "UTC").
+  return `${part("month")}/${part("day")}/${part("year")} (${/^[A-Z]+$/.test(place) ? place : `${place} time`})`;
+}
+
+/** A moment in the company's zone, the zone's abbreviation included: "Dec 8, 2026, 1:00 PM PST". */
+export function formatMomentInZone(epochMs: number, timeZone: string, style: "date-time" | "date" | "time" = "date-time"): string {
+  const options: Intl.DateTimeFormatOptions =
+    style === "date"
+      ? { timeZone, dateStyle: "medium" }
+      : style === "time"
+        ? { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }
+        : { timeZone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" };
+  return new Intl.DateTimeFormat("en-US", options).format(epochMs);
+}

@@ -84,14 +84,16 @@ describe("certification: the score rule (70% of agree answers are Agree or Stron
   it("14 positive of 20 answers (70%) passes; 13 of 20 (65%) is below the bar", () => {
     const at = evaluateCertification(2026, 3, [survey({ responses: 5, agree: { positive: 14, answers: 20 } })], NOW);
     expect(at.eligible).toBe(true);
-    expect(at.checks[2].text).toBe("70% of answers are positive (70% needed).");
+    expect(at.checks[2].text).toBe("70.0% of answers are positive (70% needed).");
     const below = evaluateCertification(2026, 3, [survey({ responses: 5, agree: { positive: 13, answers: 20 } })], NOW);
-    expect(below.reasons).toEqual(["Score below the bar: 65% of answers are positive, 70% needed."]);
+    expect(below.reasons).toEqual(["Score below the bar: 65.0% of answers are positive, 70% needed."]);
   });
 
-  it("699 of 1,000 fails and is shown as 69%, not rounded up to 70%; 700 of 1,000 passes", () => {
+  it("699 of 1,000 fails and is shown as 69.9%; 6,996 of 10,000 is shown as 69.9%, not rounded up to 70.0%; 700 of 1,000 passes", () => {
     const below = evaluateCertification(2026, 3, [survey({ agree: { positive: 699, answers: 1000 } })], NOW);
-    expect(below.reasons).toEqual(["Score below the bar: 69% of answers are positive, 70% needed."]);
+    expect(below.reasons).toEqual(["Score below the bar: 69.9% of answers are positive, 70% needed."]);
+    const justBelow = evaluateCertification(2026, 3, [survey({ agree: { positive: 6996, answers: 10000 } })], NOW);
+    expect(justBelow.reasons).toEqual(["Score below the bar: 69.9% of answers are positive, 70% needed."]);
     expect(evaluateCertification(2026, 3, [survey({ agree: { positive: 700, answers: 1000 } })], NOW).eligible).toBe(true);
   });
 
@@ -106,7 +108,7 @@ describe("awards: 60% Do Well on the area's row, read only at the visibility thr
   it("6 Do Well of 10 (60%) passes; 5 of 10 is below the bar", () => {
     expect(evaluateAward("Women", 2026, 30, [survey()], NOW).eligible).toBe(true);
     const below = evaluateAward("Women", 2026, 30, [survey({ areas: { Women: { recommend: 5, neutral: 3, wontRecommend: 2 } } })], NOW);
-    expect(below.reasons).toEqual(["Recommendation below the bar: 50% say Do Well for Women, 60% needed."]);
+    expect(below.reasons).toEqual(["Recommendation below the bar: 50.0% say Do Well for Women, 60% needed."]);
     // Not Sure counts in the total: 3 Do Well, 2 Not Sure is 60%.
     expect(
       evaluateAward("Women", 2026, 30, [survey({ areas: { Women: { recommend: 3, neutral: 2, wontRecommend: 0 } } })], NOW).eligible,

@@ -17,6 +17,7 @@ import { computeCompanyReport } from "../reports/company-report.js";
 import { LOWI_COMPETENCY_ITEMS, LOWI_LOVE_ITEMS } from "../reports/lowi-keys.js";
 import { GROUP_AREAS } from "../surveys/lowi/areas.js";
 import type { Permission } from "../permissions.js";
+import { formatShare } from "../reports/figures.js";
 import { AGREE_SCALE } from "../surveys/scales.js";
 import { awardBadgeId, certificationBadgeId } from "./catalogue.js";
 
@@ -58,6 +59,11 @@ export interface LowiSurveyFacts {
    * that fact is kept), absent for an area the LOWI survey does not ask about.
    */
   areas: Readonly<Record<string, AreaRecommendCounts | null>>;
+  /**
+   * The LOWI score of the published state, exactly as the company report and the dashboard compute it (null below the
+   * threshold). Pages that show the score beside the certification (the public profile) read it here.
+   */
+  loveScore?: number | null;
 }
 
 export type EligibilityRule = "survey" | "closed" | "responses" | "score" | "threshold" | "recommend";
@@ -83,9 +89,10 @@ function reaches(part: number, whole: number, rule: { numerator: number; denomin
 }
 
 /** Whole percent, rounded down, so a share shown as 70% has really reached 70%. */
-function percentDown(part: number, whole: number): number {
-  return whole > 0 ? Math.floor((part * 100) / whole) : 0;
-}
+/** The rule's bar as a percentage (70). */
+const SCORE_BAR_PERCENT = (100 * SCORE_RULE_POSITIVE.numerator) / SCORE_RULE_POSITIVE.denominator;
+/** The award rule's bar as a percentage (60). */
+const AWARD_BAR_PERCENT = (100 * AWARD_RULE_RECOMMEND.numerator) / AWARD_RULE_RECOMMEND.denominator;
 
 /**
  * The counts the rules read, from a survey's published report aggregate: the agree items' answers (the histograms
@@ -95,12 +102,12 @@ function percentDown(part: number, whole: number): number {
 export function summariseLowiAggregate(
   aggregate: ReportAggregate,
   threshold: number,
-): Pick<LowiSurveyFacts, "publishedResponses" | "agree" | "areas"> {
+): Pick<LowiSurveyFacts, "publishedResponses" | "agree" | "areas" | "loveScore"> {
   const publishedResponses = aggregate.responses;
   const areas: Record<string, AreaRecommendCounts | null> = {};
   if (publishedResponses < threshold) {
     for (const area of GROUP_AREAS) if (area.inLowi) areas[area.name] = null;
-    return { publishedResponses, agree: null, areas };
+    return { publishedResponses, agree: null, areas, loveScore: null };
   }
   let positive = 0;
   let answers = 0;
@@ -111,10 +118,11 @@ export function summariseLowiAggregate(
       if ((POSITIVE_AGREE_LABELS as readonly string[]).includes(label)) positive += count;
     }
   }
-  for (const row of computeCompanyReport(aggregate, null).groupAreas) {
+  const report = computeCompanyReport(aggregate, null);
+  for (const row of report.groupAreas) {
     areas[row.name] = row.total >= threshold ? { recommend: row.doWell, neutral: row.notSure, wontRecommend: row.doBetter } : null;
   }
-  return { publishedResponses, agree: { positive, answers }, areas };
+  return { publishedResponses, agree: { positive, answers }, areas, loveScore: report.loveScore };
 }
 
 function closedCheck(survey: LowiSurveyFacts, now: number): RuleCheck {
@@ -143,10 +151,11 @@ function scoreCheck(survey: LowiSurveyFacts): RuleCheck {
     };
   }
   const { positive, answers } = survey.agree;
-  const percent = percentDown(positive, answers);
+  // The one share rule (reports/figures.ts): one decimal, never written as the bar when it falls short of it.
+  const percent = formatShare(positive, answers, SCORE_BAR_PERCENT);
   return reaches(positive, answers, SCORE_RULE_POSITIVE)
-    ? { rule: "score", met: true, text: `${percent}% of answers are positive (70% needed).` }
-    : { rule: "score", met: false, text: `Score below the bar: ${percent}% of answers are positive, 70% needed.` };
+    ? { rule: "score", met: true, text: `${percent} of answers are positive (${SCORE_BAR_PERCENT}% needed).` }
+    : { rule: "score", met: false, text: `Score below the bar: ${percent} of answers are positive, ${SCORE_BAR_PERCENT}% needed.` };
 }
 
 function areaChecks(survey: LowiSurveyFacts, area: string): RuleCheck[] {
@@ -158,12 +167,16 @@ function areaChecks(survey: LowiSurveyFacts, area: string): RuleCheck[] {
     return [{ rule: "threshold", met: false, text: `Too few answers about ${area} to read (fewer than ${survey.threshold}).` }];
   }
   const total = counts.recommend + counts.neutral + counts.wontRecommend;
-  const percent = percentDown(counts.recommend, total);
+  const percent = formatShare(counts.recommend, total, AWARD_BAR_PERCENT);
   return [
     { rule: "threshold", met: true, text: `Enough answers about ${area} to read.` },
     reaches(counts.recommend, total, AWARD_RULE_RECOMMEND)
-      ? { rule: "recommend", met: true, text: `${percent}% say the company does well for ${area} (60% needed).` }
-      : { rule: "recommend", met: false, text: `Recommendation below the bar: ${percent}% say Do Well for ${area}, 60% needed.` },
+      ? { rule: "recommend", met: true, text: `${percent} say the company does well for ${area} (${AWARD_BAR_PERCENT}% needed).` }
+      : {
+          rule: "recommend",
+          met: false,
+          text: `Recommendation below the bar: ${percent} say Do Well for ${area}, ${AWARD_BAR_PERCENT}% needed.`,
+        },
   ];
 }
 

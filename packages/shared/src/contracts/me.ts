@@ -33,6 +33,8 @@ export const meResponseSchema = z.object({
     /** The deal that gives the effective plan; null when it is Free because no deal gives one. */
     deal: dealSchema.nullable(),
     companySize: z.enum(COMPANY_SIZES),
+    /** The company's time zone (IANA), resolved to the default when unset: every role shows dates in it. */
+    timeZone: z.string(),
     profileComplete: z.boolean(),
     /** Every feature this user may use in this company: plan, the company's own grants, internal visibility. */
     features: z.array(z.enum(FEATURES)),

@@ -234,3 +234,15 @@ export const dashboardSchema = z.object({
     .nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/**
+ * GET /api/reports/{surveyId}/publication: how many of the survey's responses its reports count, and why not all of
+ * them (responses publish in blocks of the threshold, decision 0022). `note` is null when every response is published.
+ */
+export const reportPublicationSchema = z.object({
+  total: z.number().int().min(0),
+  published: z.number().int().min(0),
+  threshold: z.number().int().min(1),
+  note: z.string().nullable(),
+});
+export type ReportPublication = z.infer<typeof reportPublicationSchema>;

@@ -63,7 +63,7 @@ describe("certification eligibility on the server", () => {
     ]);
     const certification = await card(owner, CERTIFICATION);
     expect(certification.eligibility).toBe(false);
-    expect(certification.reasons).toEqual(["Score below the bar: 66% of answers are positive, 70% needed."]);
+    expect(certification.reasons).toEqual(["Score below the bar: 66.7% of answers are positive, 70% needed."]);
     // Women: 2 Do Well of 3 (66%) ≥ 60% with 3 answers (the threshold): eligible without the certification's score.
     expect(await card(owner, WOMEN)).toMatchObject({ eligibility: true, reasons: [] });
     // Veterans: nobody answered, below the threshold: only that is said.

@@ -8,6 +8,7 @@ import {
   evaluateCertification,
   hasPermission,
   isSurveyOpen,
+  sharePercent,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
@@ -43,7 +44,7 @@ export async function getDashboard(ctx: AppContext, actor: Actor): Promise<Dashb
         isLowi: survey.isLowi,
         responses: answered,
         invited: sent,
-        responseRate: sent > 0 ? Math.round((answered / sent) * 1000) / 10 : null,
+        responseRate: sent > 0 ? sharePercent(answered, sent) : null,
         endDate: survey.endDate?.getTime() ?? null,
       };
     });

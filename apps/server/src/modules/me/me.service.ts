@@ -1,4 +1,5 @@
 import {
+  resolveTimeZone,
   type CompanySize,
   type MeResponse,
   describeRoleLabel,
@@ -48,6 +49,7 @@ export async function readMe(ctx: AppContext, actor: Actor): Promise<MeResponse>
       effectivePlan: effective.plan,
       deal: effective.deal ? toDealResponse(effective.deal) : null,
       companySize: tenant.companySize as CompanySize,
+      timeZone: resolveTimeZone(tenant.timeZone),
       profileComplete: isCompanyProfileComplete(tenant),
       features: listAvailableFeatures(featureUserOf(actor), { plan: effective.plan, features: tenant.features }),
     },

@@ -23,7 +23,7 @@ export interface ProfilePage {
   logoUrl: string | null;
   badges: ProfilePageBadge[];
   /** The certified year's LOWI score, only when the company opted in. */
-  score: { year: number; percent: number } | null;
+  score: { year: number; text: string } | null;
 }
 
 const STYLE = `
@@ -112,7 +112,9 @@ ${page.description ? `<h2>About</h2><p class="about">${escapeHtml(page.descripti
 <h2>Certifications</h2>
 ${certifications}
 ${
-  page.score ? `<h2>LOWI score</h2><p class="score">${page.score.percent}% positive answers in the ${page.score.year} LOWI survey.</p>` : ""
+  page.score
+    ? `<h2>LOWI score</h2><p class="score">${escapeHtml(page.score.text)} in the ${page.score.year} Love of Workplace Index™ survey.</p>`
+    : ""
 }
 <footer>Company profiles are published publicly by the companies themselves on Hearth.</footer>
 </main>`;

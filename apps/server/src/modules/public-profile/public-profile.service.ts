@@ -3,6 +3,7 @@
  * settings the company chooses (slug, published, score opt-in, description) and the page anyone reads at /c/{slug}.
  */
 import {
+  formatLowiScore,
   badgeEmbedUrl,
   COMPANY_SIZE_RANGES,
   type CompanySize,
@@ -112,8 +113,8 @@ export async function readPublicProfilePage(ctx: AppContext, slug: string, now =
   const certifiedYear = badges.map((badge) => badge.year).sort((a, b) => b - a)[0];
   let score: ProfilePage["score"] = null;
   if (profile.showScore && certifiedYear !== undefined) {
-    const percent = await readLowiScoreOfYear(ctx, profile.tenantId, certifiedYear, now);
-    if (percent !== null) score = { year: certifiedYear, percent };
+    const loveScore = await readLowiScoreOfYear(ctx, profile.tenantId, certifiedYear, now);
+    if (loveScore !== null) score = { year: certifiedYear, text: formatLowiScore(loveScore) };
   }
   const sizeRange = COMPANY_SIZE_RANGES[profile.companySize as CompanySize];
   return {
@@ -129,8 +130,8 @@ export async function readPublicProfilePage(ctx: AppContext, slug: string, now =
 }
 
 /**
- * The LOWI score shown for a certified year: the share of positive agree answers that 0035's score rule reads (the
- * published report state of the closed LOWI survey ending in that year with the most responses), rounded percent;
+ * The LOWI score shown for a certified year: the score of the published report state of the closed LOWI survey ending
+ * in that year with the most responses, the same number the company report and the dashboard show (decision 0072);
  * null without such a survey or before the visibility threshold.
  */
 async function readLowiScoreOfYear(ctx: AppContext, tenantId: string, year: number, now: Date): Promise<number | null> {
@@ -139,8 +140,8 @@ async function readLowiScoreOfYear(ctx: AppContext, tenantId: string, year: numb
     .sort((a, b) => b.responses - a.responses)[0];
   if (!closed) return null;
   const facts = await readOneLowiSurveyFacts(ctx, tenantId, closed);
-  if (!facts?.agree || facts.agree.answers === 0) return null;
-  return Math.round((100 * facts.agree.positive) / facts.agree.answers);
+  if (!facts?.agree || facts.agree.answers === 0 || facts.loveScore === null || facts.loveScore === undefined) return null;
+  return facts.loveScore;
 }
 
 export async function renderPublicProfile(ctx: AppContext, slug: string): Promise<string | null> {

@@ -4,7 +4,7 @@
  * opted in), the public logo, and 404 for unknown or unpublished slugs.
  */
 import { eq } from "drizzle-orm";
-import { certificationBadgeId } from "@hearth/shared";
+import { certificationBadgeId, formatLowiScore } from "@hearth/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenant } from "../../db/schema.js";
 import { type Session, type TestApp, addMember, call, createTestApp, registerCompany } from "../../test/harness.js";
@@ -20,6 +20,7 @@ describe("public company profile", () => {
   let owner: Session;
   let other: Session;
   let staff: Session;
+  let lowiId = "";
   const db = () => testApp.ctx.database.db;
   const save = (cookie: string, body: unknown) => call(testApp.app, "PUT", SETTINGS, { cookie, body });
   const settings = (slug: string | null, more: Record<string, unknown> = {}) => ({
@@ -54,6 +55,7 @@ describe("public company profile", () => {
     const created = await call(testApp.app, "POST", "/api/surveys", { cookie: owner.cookie, body: lowiInput() });
     expect(created.statusCode).toBe(201);
     const lowi = created.json() as { id: string; fields: Parameters<typeof answerAll>[0] };
+    lowiId = lowi.id;
     for (let respondent = 0; respondent < 5; respondent += 1) {
       const agree = respondent < 3 ? "Strongly Agree" : "Disagree";
       const data = Object.fromEntries(
@@ -138,10 +140,14 @@ describe("public company profile", () => {
     expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  it("shows the certified year's LOWI score only when opted in", async () => {
+  it("shows the certified year's LOWI score only when opted in, the same figure as the report and the dashboard", async () => {
     await save(owner.cookie, settings("tom-mill", { showScore: true }));
     const page = await call(testApp.app, "GET", "/c/tom-mill");
-    expect(page.body).toContain(`60% positive answers in the ${YEAR} LOWI survey.`);
+    // Love items: three Strongly Agree (5) and two Disagree (2) → 19 / 5 = 3.80, shown as 76.0% of 5 (decision 0072).
+    expect(page.body).toContain(`3.80 out of 5 (76.0%) in the ${YEAR} Love of Workplace Index™ survey.`);
+    const report = await call(testApp.app, "GET", `/api/reports/${lowiId}/company`, { cookie: owner.cookie });
+    const love = (report.json() as { love: { score: number } }).love;
+    expect(page.body).toContain(formatLowiScore(love.score));
   });
 
   it("serves the logo of a published profile, and hides the page again when unpublished or the company is gone", async () => {

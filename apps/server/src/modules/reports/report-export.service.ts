@@ -10,6 +10,8 @@ import {
   type ScoreRow,
   reportCsvFileName,
   reportPdfFileName,
+  formatPercent,
+  formatScore,
 } from "@hearth/shared";
 import Papa from "papaparse";
 import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib";
@@ -288,7 +290,7 @@ class Layout {
     const barX = MARGIN + 200;
     const barWidth = 190;
     this.page.drawText(pdfText(row.name), { x: MARGIN, y: top - 10, size: 9.5, font: this.regular, color: this.colors.INK });
-    this.page.drawText(row.score.toFixed(2), { x: MARGIN + 160, y: top - 10, size: 9.5, font: this.bold, color: this.colors.INK });
+    this.page.drawText(formatScore(row.score), { x: MARGIN + 160, y: top - 10, size: 9.5, font: this.bold, color: this.colors.INK });
     if (!row.hideBar) {
       this.page.drawRectangle({ x: barX, y: top - 11, width: barWidth, height: 8, color: this.colors.TRACK });
       this.page.drawRectangle({
@@ -303,7 +305,7 @@ class Layout {
         this.page.drawRectangle({ x: at - 0.75, y: top - 14, width: 1.5, height: 14, color: this.colors.BENCH });
       }
     }
-    const right = `${row.benchmark > 0 ? `bench ${row.benchmark.toFixed(2)}  ` : ""}${row.comparison}`;
+    const right = `${row.benchmark > 0 ? `bench ${formatScore(row.benchmark)}  ` : ""}${row.comparison}`;
     this.page.drawText(pdfText(right), { x: barX + barWidth + 12, y: top - 10, size: 8.5, font: this.regular, color: this.colors.MUTED });
     this.y -= 18;
   }
@@ -353,11 +355,11 @@ export async function exportCompanyReportPdf(ctx: AppContext, actor: Actor, surv
   const card = (x: number, title: string, row: ScoreRow) => {
     layout.page.drawRectangle({ x, y: top - 78, width: 240, height: 78, color: pdf.rgb(0.99, 0.96, 0.94) });
     layout.page.drawText(pdfText(title), { x: x + 12, y: top - 18, size: 10, font: regular, color: MUTED });
-    layout.page.drawText(`${row.score.toFixed(2)} / 5`, { x: x + 12, y: top - 48, size: 24, font: bold, color: INK });
-    const detail = `${row.percent.toFixed(1)}% - benchmark ${row.benchmark > 0 ? row.benchmark.toFixed(2) : "n/a"} (${row.comparison})`;
+    layout.page.drawText(`${formatScore(row.score)} / 5`, { x: x + 12, y: top - 48, size: 24, font: bold, color: INK });
+    const detail = `${formatPercent(row.percent)} - benchmark ${row.benchmark > 0 ? formatScore(row.benchmark) : "n/a"} (${row.comparison})`;
     layout.page.drawText(pdfText(detail), { x: x + 12, y: top - 62, size: 8.5, font: regular, color: MUTED });
     if (row.ci)
-      layout.page.drawText(`95% interval ${row.ci.low.toFixed(2)} - ${row.ci.high.toFixed(2)}`, {
+      layout.page.drawText(`95% interval ${formatScore(row.ci.low)} - ${formatScore(row.ci.high)}`, {
         x: x + 12,
         y: top - 73,
         size: 8.5,
@@ -377,10 +379,10 @@ export async function exportCompanyReportPdf(ctx: AppContext, actor: Actor, surv
   for (const row of report.sparkAreas) layout.scoreBar(row);
 
   layout.heading("Top 5 and low 5");
-  for (const [index, row] of report.top5.entries()) layout.text(`${index + 1}. ${row.name}  ${row.score.toFixed(2)}`, { gap: 3 });
+  for (const [index, row] of report.top5.entries()) layout.text(`${index + 1}. ${row.name}  ${formatScore(row.score)}`, { gap: 3 });
   layout.y -= 6;
   for (const [index, row] of report.low5.entries())
-    layout.text(`${index + 1}. ${row.name}  ${row.score.toFixed(2)}`, { gap: 3, color: MUTED });
+    layout.text(`${index + 1}. ${row.name}  ${formatScore(row.score)}`, { gap: 3, color: MUTED });
 
   const { recommend } = report;
   layout.heading("Would recommend as a place to work");

@@ -4,6 +4,7 @@ import {
   type ReportCsvTable,
   breakdownReportSchema,
   companyReportResponseSchema,
+  reportPublicationSchema,
   teamReportSchema,
 } from "@hearth/shared";
 import { z } from "zod";
@@ -14,6 +15,7 @@ import { setReportLogger } from "./report-benchmarks.service.js";
 import { commentLabelsShown } from "../comments/comments.service.js";
 import { getBreakdownReport, getCompanyReport, getTeamReport, parseReportFilters } from "./reports.service.js";
 import { sendAttachment } from "../../lib/download.js";
+import { getReportPublication } from "./publication.service.js";
 
 const surveyParams = z.object({ surveyId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Unknown survey id") });
 const filterQuery = z.object({
@@ -34,6 +36,18 @@ export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext
     query: filterQuery,
     response: companyReportResponseSchema,
     handler: ({ actor, params, query }) => getCompanyReport(ctx, actor, params.surveyId, parseReportFilters(query.filter)),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/reports/:surveyId/publication",
+    summary:
+      "How many of the survey's responses its reports count (whole blocks of the visibility threshold) and the sentence that says why the rest wait",
+    tags: ["reports"],
+    access: "report-view",
+    params: surveyParams,
+    response: reportPublicationSchema,
+    handler: ({ actor, params }) => getReportPublication(ctx, actor, params.surveyId),
   });
 
   defineRoute(app, ctx, {

@@ -37,6 +37,7 @@ import {
   type SurveyReportPlan,
   type SurveyReportState,
   type TeamReport,
+  sharePercent,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import { type Actor, featureUserOf } from "../../lib/actor.js";
@@ -312,7 +313,7 @@ export async function getCompanyReport(
     const invited = (await countInviteesBySurvey(ctx.database.db, actor.tenantId, [surveyId])).get(surveyId) ?? 0;
     if (invited > 0) {
       const responded = loaded.state.all.responses;
-      responseRate = { invited, responded, rate: Math.round((responded / invited) * 1000) / 10 };
+      responseRate = { invited, responded, rate: sharePercent(responded, invited) };
     }
   }
   return {
@@ -442,7 +443,7 @@ export async function getBreakdownReport(
       const rest = aggregate.responses - shownTotal;
       options = [...shown, ...(rest > 0 ? [{ label: "Hidden or not answered", count: rest, share: 0 }] : [])];
       const total = aggregate.responses;
-      options = options.map((option) => ({ ...option, share: total > 0 ? Math.round((option.count / total) * 1000) / 10 : 0 }));
+      options = options.map((option) => ({ ...option, share: sharePercent(option.count, total) }));
       questions.push({
         key: question.key,
         title: question.title,

@@ -26,6 +26,7 @@ function me(overrides: { role?: MeResponse["user"]["role"]; owner?: boolean; int
       effectivePlan: "Free",
       deal: null,
       companySize: "Medium",
+      timeZone: "America/New_York",
       profileComplete: overrides.complete ?? false,
       features: [],
     },

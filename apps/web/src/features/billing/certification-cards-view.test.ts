@@ -39,8 +39,8 @@ describe("response rule line", () => {
     ).toBe(
       "Not eligible for 2025 yet: The survey is still open: close it or wait for its end date; 1 more response needed. Certification needs a closed LOWI survey with 10 responses and at least 70% positive answers.",
     );
-    expect(describeResponseRule({ ...base, reasons: ["Score below the bar: 65% of answers are positive, 70% needed."] })).toContain(
-      "Not eligible for 2025 yet: Score below the bar: 65% of answers are positive, 70% needed.",
+    expect(describeResponseRule({ ...base, reasons: ["Score below the bar: 65.0% of answers are positive, 70% needed."] })).toContain(
+      "Not eligible for 2025 yet: Score below the bar: 65.0% of answers are positive, 70% needed.",
     );
   });
 

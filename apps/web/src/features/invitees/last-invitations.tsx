@@ -3,11 +3,13 @@ import { useState } from "react";
 import { type LastInvitation, VISIBLE_INVITATIONS } from "./company-invitee-rules";
 import classes from "./invitees.module.css";
 import { formatDate } from "./sent-invitee-rules";
+import { useDisplayTimeZone } from "./use-display-time-zone";
 
 function Entries({ entries }: { entries: LastInvitation[] }) {
+  const timeZone = useDisplayTimeZone();
   return entries.map((entry) => (
     <li key={entry.surveyId} className={classes.entry}>
-      {entry.surveyName} <span className={classes.entryDate}>· {formatDate(entry.sentAt)}</span>
+      {entry.surveyName} <span className={classes.entryDate}>· {formatDate(entry.sentAt, timeZone)}</span>
     </li>
   ));
 }

@@ -5,6 +5,7 @@ import { IconPlayerPause } from "@tabler/icons-react";
 import { memo, type ReactNode } from "react";
 import { SendStatusBadge } from "./send-status-badge";
 import { formatDate, formatDateTime, formatTime, fullName, isCancellable } from "./sent-invitee-rules";
+import { useDisplayTimeZone } from "./use-display-time-zone";
 
 interface SentInviteeRowsProps {
   rows: SurveyInvitee[];
@@ -34,12 +35,13 @@ function EmailCell({ invitee }: { invitee: SurveyInvitee }) {
 
 /** A time as two short lines (date, then time), so three date columns fit beside the email. */
 function DateCell({ value }: { value: number | null }) {
+  const timeZone = useDisplayTimeZone();
   if (value === null) return <Text size="sm">—</Text>;
   return (
-    <Text size="sm" style={{ whiteSpace: "nowrap" }} title={formatDateTime(value)}>
-      {formatDate(value)}
+    <Text size="sm" style={{ whiteSpace: "nowrap" }} title={formatDateTime(value, timeZone)}>
+      {formatDate(value, timeZone)}
       <Text span size="xs" c="dimmed" display="block">
-        {formatTime(value)}
+        {formatTime(value, timeZone)}
       </Text>
     </Text>
   );
@@ -137,6 +139,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** One person as a card on a phone. */
 const InviteeCard = memo(function InviteeCard({ invitee, checked, busy, now, onSelect, onCancel }: RowProps) {
+  const timeZone = useDisplayTimeZone();
   return (
     <Card component="li" padding="md" data-testid="invitee-row" data-email={invitee.email} bg={checked ? "ember.0" : undefined}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -149,12 +152,12 @@ const InviteeCard = memo(function InviteeCard({ invitee, checked, busy, now, onS
         </div>
       </Group>
       <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} mt="sm">
-        <Field label="Scheduled Date">{formatDateTime(invitee.scheduledDate)}</Field>
+        <Field label="Scheduled Date">{formatDateTime(invitee.scheduledDate, timeZone)}</Field>
         <Field label="Replied">
           <Replied replied={invitee.replied} />
         </Field>
-        <Field label="First Send">{formatDateTime(invitee.firstEmail)}</Field>
-        <Field label="Most Recent Send">{formatDateTime(invitee.mostRecentEmail)}</Field>
+        <Field label="First Send">{formatDateTime(invitee.firstEmail, timeZone)}</Field>
+        <Field label="Most Recent Send">{formatDateTime(invitee.mostRecentEmail, timeZone)}</Field>
       </SimpleGrid>
       {isCancellable(invitee, now) && (
         <Group mt="sm">

@@ -2,7 +2,7 @@
  * What the sent-invitee table may do with its rows (spec surveys §2 screen 3, §4 "Invitee sendStatus"): which rows a
  * Cancel Send applies to, who a Draft Reminder goes to, the email search. Pure, so it is tested without a browser.
  */
-import type { SurveyInvitee } from "@hearth/shared";
+import { formatMomentInZone, type SurveyInvitee } from "@hearth/shared";
 
 /** Cancel Send applies to an invitee whose email is still waiting for its scheduled time. */
 export function isCancellable(invitee: SurveyInvitee, now: number): boolean {
@@ -74,21 +74,17 @@ export const reminderStorageKey = (surveyId: string) => `${REMINDER_STORAGE_PREF
 /** The invite screen in reminder mode, loading the stored recipients. */
 export const reminderSearch = "?tab=0&load=true&reminder=true";
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
-
-/** An epoch-ms time in the user's locale; "—" when there is none. */
-export function formatDateTime(value: number | null | undefined): string {
-  return typeof value === "number" ? dateTimeFormat.format(value) : "—";
+/** An epoch-ms time in the company's zone, the zone named ("Dec 8, 2026, 1:00 PM PST"); "—" when there is none. */
+export function formatDateTime(value: number | null | undefined, timeZone: string): string {
+  return typeof value === "number" ? formatMomentInZone(value, timeZone) : "—";
 }
 
-export function formatTime(value: number | null | undefined): string {
-  return typeof value === "number" ? timeFormat.format(value) : "—";
+export function formatTime(value: number | null | undefined, timeZone: string): string {
+  return typeof value === "number" ? formatMomentInZone(value, timeZone, "time") : "—";
 }
 
-export function formatDate(value: number | null | undefined): string {
-  return typeof value === "number" ? dateFormat.format(value) : "—";
+export function formatDate(value: number | null | undefined, timeZone: string): string {
+  return typeof value === "number" ? formatMomentInZone(value, timeZone, "date") : "—";
 }
 
 export const fullName = (person: { firstName: string | null; lastName: string | null }) =>

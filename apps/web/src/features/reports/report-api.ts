@@ -1,4 +1,4 @@
-import type { BreakdownReport, CompanyReportResponse, ReportFilter, TeamReport } from "@hearth/shared";
+import type { BreakdownReport, CompanyReportResponse, ReportFilter, ReportPublication, TeamReport } from "@hearth/shared";
 import { collectPlaceholderValues, fillPlaceholders, MESSAGES } from "@hearth/shared";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -20,7 +20,17 @@ export const reportKeys = {
   company: (surveyId: string, filters: readonly ReportFilter[]) => ["reports", surveyId, "company", filtersKey(filters)] as const,
   team: (surveyId: string, cohort: string | null) => ["reports", surveyId, "team", cohort ?? ""] as const,
   breakdown: (surveyId: string, filters: readonly ReportFilter[]) => ["reports", surveyId, "breakdown", filtersKey(filters)] as const,
+  publication: (surveyId: string) => ["reports", surveyId, "publication"] as const,
 };
+
+/** GET /api/reports/:surveyId/publication: how many responses the reports count, and why not all (blocks of k). */
+export function useReportPublication(surveyId: string, enabled = true) {
+  return useQuery({
+    queryKey: reportKeys.publication(surveyId),
+    queryFn: ({ signal }) => api<ReportPublication>(reportPath(surveyId, "publication", ""), { signal }),
+    enabled: enabled && Boolean(surveyId),
+  });
+}
 
 /** The page's cohort filters, read from and written to the address (`?filter=key:value`, at most two). */
 export function useReportFilters(): [ReportFilter[], (next: ReportFilter[]) => void] {

@@ -1,11 +1,10 @@
 /** How report numbers read on screen (spec surveys §5 "Comments, cohorts and scores"). */
 import { NO_COMPARISON_LABEL } from "./report-constants";
 
-/** A 1–5 score with two decimals ("4.25"). */
-export const formatScore = (score: number) => (Number.isFinite(score) ? score.toFixed(2) : "0.00");
+// Scores and percentages are written by the one rule every screen, PDF, export and public page shares.
+import { formatPercent, formatScore } from "@hearth/shared";
 
-/** A percentage with one decimal ("84.0%"). */
-export const formatPercent = (value: number) => `${(Number.isFinite(value) ? value : 0).toFixed(1)}%`;
+export { formatPercent, formatScore };
 
 /** A score's width on a 0–5 track, as a CSS percentage clamped to 0–100. */
 export const scoreWidth = (score: number) => `${Math.min(100, Math.max(0, Number.isFinite(score) ? (score / 5) * 100 : 0))}%`;

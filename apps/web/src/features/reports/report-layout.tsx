@@ -7,7 +7,7 @@ import { isApiError } from "../../lib/api";
 import { AccessDeniedPage, NotFoundPage, QueryErrorState } from "../errors";
 import { PageLoader, useSurvey, type SurveyKind } from "../surveys";
 import { TourLauncher, TOURS } from "../tutorials";
-import { useCompanyReport, useReportFilters } from "./report-api";
+import { useCompanyReport, useReportFilters, useReportPublication } from "./report-api";
 import { formatSurveyThresholdNote } from "@hearth/shared";
 import { ReportFilterBar } from "./report-filter-bar";
 import { REPORT_TABS, reportBasePath, tabFromPath } from "./report-tabs";
@@ -32,6 +32,8 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
   // The company report's hidden cohorts mark values in the filter bar; on other tabs the cached copy (if any) serves.
   const company = useCompanyReport(surveyId, filters, kind === "lowi" && current?.tab === "company");
   const hiddenCohorts = company.data && !company.data.hidden ? company.data.hiddenCohorts : [];
+  // Why the report counts fewer responses than the survey list: whole blocks of k (decision 0022). Not for drafts.
+  const publication = useReportPublication(surveyId, Boolean(survey.data) && !survey.data?.draft);
 
   if (survey.isError) {
     if (isApiError(survey.error, 404)) return <NotFoundPage />;
@@ -71,6 +73,11 @@ export function ReportLayout({ kind }: { kind: SurveyKind }) {
         {threshold !== null && (
           <Text size="sm" c="dimmed" data-testid="report-threshold" data-tour="report-threshold">
             {formatSurveyThresholdNote(threshold)}
+          </Text>
+        )}
+        {publication.data?.note && (
+          <Text size="sm" c="dimmed" data-testid="report-publication">
+            {publication.data.note}
           </Text>
         )}
       </Stack>

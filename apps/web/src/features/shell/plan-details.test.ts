@@ -10,6 +10,7 @@ const tenant = (overrides: Partial<MeResponse["tenant"]>): MeResponse["tenant"] 
     effectivePlan: "Free",
     deal: null,
     companySize: "Medium",
+    timeZone: "America/New_York",
     profileComplete: true,
     features: [],
     ...overrides,

@@ -23,8 +23,11 @@ export function surveyRights(me: MeResponse): SurveyActionRights {
 export function useCompanyTimeZone(me: MeResponse | undefined): { timeZone: string; ready: boolean } {
   const allowed = Boolean(me && canAccess(me, "company-profile"));
   const profile = useCompanyProfile(allowed);
-  if (!allowed) return { timeZone: DEFAULT_TIME_ZONE, ready: Boolean(me) };
-  return { timeZone: resolveTimeZone(profile.data?.timeZone), ready: !profile.isPending };
+  // Every role reads the company's zone (from /api/me), so Staff and Admins see the same day; an Admin's profile,
+  // when loaded, is the fresher copy (it changes there).
+  const fromMe = me?.tenant.timeZone ?? DEFAULT_TIME_ZONE;
+  if (!allowed) return { timeZone: fromMe, ready: Boolean(me) };
+  return { timeZone: profile.data ? resolveTimeZone(profile.data.timeZone) : fromMe, ready: Boolean(me) };
 }
 
 /** The signed-in user with everything the survey screens ask of them. */

@@ -1,5 +1,5 @@
 /** Where survey screens live (spec surveys §2 routes) and how their dates read. */
-import { toLocalDate } from "@hearth/shared";
+import { formatDayInZone } from "@hearth/shared";
 
 export type SurveyKind = "lowi" | "other";
 
@@ -20,14 +20,8 @@ export const reportPath = (survey: { id: string; isLOWI: boolean }) =>
 /** The share page shown after publishing. */
 export const sharePagePath = (inviteLink: string) => `/page?next=${encodeURIComponent(inviteLink)}`;
 
-/** MM/DD/YYYY of a YYYY-MM-DD date. */
-export function formatYmd(ymd: string): string {
-  const [year, month, day] = ymd.split("-");
-  return `${month}/${day}/${year}`;
-}
-
-/** An end date as the company reads it: MM/DD/YYYY in its time zone. */
+/** An end date as the company reads it: MM/DD/YYYY in its time zone, the zone named ("12/08/2026 (Eastern time)"). */
 export function formatEndDate(endDate: number | null | undefined, timeZone: string): string {
   if (typeof endDate !== "number") return "—";
-  return formatYmd(toLocalDate(endDate, timeZone));
+  return formatDayInZone(endDate, timeZone);
 }
