@@ -36,6 +36,6 @@ describe("demo certification", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("<h1>Demo Company</h1>");
     expect(page.body).toContain(`alt="Hearth Certified Workplace ${year}"`);
-    expect(page.body).toMatch(/% positive answers in the \d{4} LOWI survey\./);
+    expect(page.body).toMatch(/\d\.\d{2} out of 5 \(\d+\.\d%\) in the \d{4} Love of Workplace Index™ survey\./);
   });
 });

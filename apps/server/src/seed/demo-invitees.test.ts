@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, call, createTestApp, signIn } from "../test/harness.js";
 import { DEMO_ADMIN_EMAIL, seedDemoData } from "./demo.js";
+import { DEMO_HEADCOUNT, DEMO_LOWI_INVITED } from "./demo-invitees.js";
 
 describe("demo invitees", () => {
   let testApp: TestApp;
@@ -40,10 +41,32 @@ describe("demo invitees", () => {
     expect(byStatus("Cancelled").length).toBeGreaterThan(0);
     expect(list.dispatching).toBe(0);
     const everyone = (await call(testApp.app, "GET", "/api/invitees", { cookie })).json();
-    expect(everyone.total).toBe(380);
+    expect(everyone.total).toBe(DEMO_LOWI_INVITED);
     const both = everyone.invitees.find(
       (row: { mostRecentEmails: Record<string, number> }) => Object.keys(row.mostRecentEmails).length === 2,
     );
     expect(both.meta.department).toEqual(expect.any(String));
+  });
+
+  it("adds up (issue 25 item 8): responses = replied invitees ≤ invited ≤ the company's headcount, for every survey", async () => {
+    const profile = (await call(testApp.app, "GET", "/api/company/profile", { cookie })).json() as { headcount: number };
+    expect(profile.headcount).toBe(DEMO_HEADCOUNT);
+    const surveys = (await call(testApp.app, "GET", "/api/surveys", { cookie })).json() as {
+      id: string;
+      name: string;
+      completed: number;
+    }[];
+    for (const survey of surveys) {
+      const list = (await call(testApp.app, "GET", `/api/surveys/${survey.id}/invitees`, { cookie })).json();
+      const invited = list.invitees.length as number;
+      const replied = list.invitees.filter((row: { replied: boolean }) => row.replied).length;
+      expect(replied, survey.name).toBe(survey.completed);
+      expect(invited, survey.name).toBeGreaterThanOrEqual(survey.completed);
+      expect(invited, survey.name).toBeLessThanOrEqual(DEMO_HEADCOUNT);
+    }
+    const dashboard = (await call(testApp.app, "GET", "/api/dashboard", { cookie })).json() as {
+      activeSurveys: { responses: number; invited: number }[];
+    };
+    for (const active of dashboard.activeSurveys) expect(active.responses).toBeLessThanOrEqual(active.invited);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The demo company's invitees, so every column of the invitee tables shows something true: the closed LOWI
- * survey went to 380 people (299 replied, one address bounced); the active check-in went to 40 (20 replied,
- * 12 waiting, 4 still scheduled for tomorrow, 3 scheduled sends cancelled, one bounce). Scheduled emails have
+ * The demo company's invitees, so every column of the invitee tables shows something true and the numbers add up
+ * (issue 25 item 8): of the company's 460 employees, the closed LOWI survey went to 420 (320 replied, the survey's 320
+ * responses; one address bounced); the active check-in went to 40 (24 replied, its 24 responses; 8 waiting, 4 still
+ * scheduled for tomorrow, 3 scheduled sends cancelled, one bounce). Scheduled emails have
  * real delivery rows; the delivery sweep sends them when their time comes.
  */
 import { randomUUID } from "node:crypto";
@@ -9,6 +10,11 @@ import type { Database } from "../db/client.js";
 import { invitation, invitationDelivery, invitee } from "../db/schema.js";
 
 const DAY = 86_400_000;
+/** The company's employees (its headcount), those the LOWI survey went to, and the responses each survey received. */
+export const DEMO_HEADCOUNT = 460;
+export const DEMO_LOWI_INVITED = 420;
+export const DEMO_LOWI_RESPONSES = 320;
+export const DEMO_CHECK_IN_RESPONSES = 24;
 const FIRST = [
   "Ava",
   "Ben",
@@ -163,7 +169,7 @@ export async function seedDemoInvitees(
   surveys: { lowi: { id: string; subject: string; content: string }; custom: { id: string; subject: string; content: string } },
   now = Date.now(),
 ): Promise<void> {
-  const everyone = demoPeople(380);
+  const everyone = demoPeople(DEMO_LOWI_INVITED);
   await seedSurveyInvitees(
     db,
     tenantId,
@@ -171,7 +177,8 @@ export async function seedDemoInvitees(
     everyone,
     (index) => {
       if (index === 17) return "failed";
-      return index < 310 && index % 31 !== 5 ? "replied" : "sent";
+      // The first 321 but the bounce replied: 320, the survey's responses.
+      return index <= DEMO_LOWI_RESPONSES ? "replied" : "sent";
     },
     new Date(now - 31 * DAY),
     null,
@@ -183,7 +190,7 @@ export async function seedDemoInvitees(
     surveys.custom,
     checkIn,
     (index) => {
-      if (index < 20) return "replied";
+      if (index < DEMO_CHECK_IN_RESPONSES) return "replied";
       if (index < 32) return "sent";
       if (index < 36) return "scheduled";
       if (index < 39) return "cancelled";

@@ -12,12 +12,12 @@ import {
 import type { Database } from "../db/client.js";
 import { surveyResponse } from "../db/schema.js";
 import { insertSurvey } from "../modules/surveys/surveys.repo.js";
-import { seedDemoInvitees } from "./demo-invitees.js";
+import { DEMO_CHECK_IN_RESPONSES, DEMO_LOWI_RESPONSES, seedDemoInvitees } from "./demo-invitees.js";
 import { newSurveyId } from "../modules/surveys/surveys.service.js";
 import { CONSTRUCTIVE_THEMES, POSITIVE_THEMES, composeComment } from "./demo-comments.js";
 
 const DAY = 86_400_000;
-export const DEMO_LOWI_RESPONSES = 320;
+export { DEMO_LOWI_RESPONSES } from "./demo-invitees.js";
 
 const normal = (random: () => number) => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
 const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)];
@@ -189,7 +189,7 @@ export async function seedDemoSurveys(db: Database, tenantId: string, ownerUserI
     publishedAt: new Date(now - 2 * DAY),
     createdAt: new Date(now - 2 * DAY),
   });
-  const customRows = Array.from({ length: 24 }, () => ({
+  const customRows = Array.from({ length: DEMO_CHECK_IN_RESPONSES }, () => ({
     tenantId,
     surveyId: custom.id,
     answers: {

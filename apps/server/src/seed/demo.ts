@@ -5,6 +5,7 @@ import { insertDeal } from "../modules/billing/billing.repo.js";
 import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
 import { createInternalUser } from "../modules/internal/internal-users.service.js";
 import { seedDemoCertification } from "./demo-certification.js";
+import { DEMO_HEADCOUNT } from "./demo-invitees.js";
 import { seedDemoSurveys } from "./demo-surveys.js";
 import { createPasswordUser, userExists } from "./users.js";
 
@@ -17,7 +18,7 @@ export const DEMO_LABELER_EMAIL = "labeler@demo.hearth.test";
 
 /**
  * The demo company a newcomer explores: "Demo Company" on the Gold plan with an admin (its Company Leader),
- * a staff member, a labeler, an internal account of the platform operator, a closed LOWI survey with 320 responses and an
+ * a staff member, a labeler, an internal account of the platform operator, a closed LOWI survey with 320 responses (of 420 invited, 460 employees) and an
  * active custom survey. Runs once.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
@@ -25,7 +26,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   const demo = await insertTenant(db, {
     companyName: "Demo Company",
     companyLegalName: "Demo Company, Inc.",
-    headcount: 240,
+    headcount: DEMO_HEADCOUNT,
     companySize: "Medium",
     address: "100 Main Street, Springfield, IL 62701",
     phone: "+1 217 555 0100",
