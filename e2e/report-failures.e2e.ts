@@ -91,6 +91,7 @@ describe("report failure states", () => {
           await retry.click();
           await page.locator(ready).first().waitFor({ timeout: 30_000 });
           await expect(page.getByRole("button", { name: "Retry" }).count()).resolves.toBe(0);
+          if (kind === "other" && mode === "every call fails") await screenshot(page, `report-other-${tab}`);
         } finally {
           await failing.restore();
         }

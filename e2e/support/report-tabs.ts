@@ -6,7 +6,9 @@ export const REPORT_TAB_CASES: { kind: "lowi" | "other"; tab: string; ready: str
   { kind: "lowi", tab: "comments", ready: '[data-testid="comments-count"], [data-testid="comments-empty"]' },
   { kind: "lowi", tab: "thematic", ready: '[data-testid="thematic-theme"], [data-testid="thematic-empty"]' },
   { kind: "lowi", tab: "breakdown", ready: '[data-testid="breakdown-question"], [data-testid="report-hidden-notice"]' },
+  { kind: "other", tab: "team", ready: '[data-testid="team-cohort"]' },
   { kind: "other", tab: "sentiment", ready: '[data-testid="sentiment-chart"], [data-testid="report-hidden-notice"]' },
   { kind: "other", tab: "comments", ready: '[data-testid="comments-count"], [data-testid="comments-empty"]' },
+  { kind: "other", tab: "thematic", ready: '[data-testid="thematic-theme"], [data-testid="thematic-empty"]' },
   { kind: "other", tab: "breakdown", ready: '[data-testid="breakdown-question"], [data-testid="report-hidden-notice"]' },
 ];

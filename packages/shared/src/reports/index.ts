@@ -13,3 +13,4 @@ export * from "./survey-report-state.js";
 export * from "./invitee-cohorts.js";
 export * from "./report-files.js";
 export * from "./figures.js";
+export * from "./scale-columns.js";

@@ -37,6 +37,8 @@ import {
   type SurveyReportPlan,
   type SurveyReportState,
   type TeamReport,
+  scaleColumns,
+  scaleScores,
   sharePercent,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
@@ -374,8 +376,12 @@ function teamScores(aggregate: ReportAggregate): Record<string, number> {
 
 export async function getTeamReport(ctx: AppContext, actor: Actor, surveyId: string, cohortKey: string | undefined): Promise<TeamReport> {
   const loaded = await loadSurvey(ctx, actor, surveyId);
-  if (!loaded.survey.isLowi) throw notFound("This survey has no team report: only LOWI surveys do.");
-  requireFeature(actor, loaded.tenant, "LOWIReport", "The team report");
+  // Other surveys have the Team tab too (spec surveys §2), scored on their five-point questions (decision 0073).
+  const lowi = loaded.survey.isLowi;
+  requireFeature(actor, loaded.tenant, lowi ? "LOWIReport" : "BreakdownReport", "The team report");
+  const scaled = lowi ? [] : scaleColumns(loaded.fields);
+  const columns = lowi ? TEAM_COLUMNS : scaled;
+  const score = (aggregate: ReportAggregate) => (lowi ? teamScores(aggregate) : scaleScores(aggregate, scaled));
   const cohorts = reportCohorts(loaded);
   const key = cohortKey ?? cohorts[0]?.key ?? null;
   if (key !== null && !cohorts.some((cohort) => cohort.key === key)) {
@@ -390,7 +396,7 @@ export async function getTeamReport(ctx: AppContext, actor: Actor, surveyId: str
       continue;
     }
     const aggregate = cohortAggregate(loaded.state, key, value);
-    rows.push({ value, hidden: false, responses: aggregate.responses, scores: teamScores(aggregate) });
+    rows.push({ value, hidden: false, responses: aggregate.responses, scores: score(aggregate) });
   }
   const anyHidden = rows.some((row) => row.hidden) || !overallVisible;
   return {
@@ -398,9 +404,9 @@ export async function getTeamReport(ctx: AppContext, actor: Actor, surveyId: str
     threshold: loaded.threshold,
     cohorts,
     cohortKey: key,
-    columns: TEAM_COLUMNS,
+    columns: columns.map(({ id, name }) => ({ id, name })),
     rows: overallVisible ? rows : rows.map((row) => ({ value: row.value, hidden: true, responses: null, scores: null })),
-    overall: overallVisible ? { responses: loaded.state.all.responses, scores: teamScores(loaded.state.all) } : null,
+    overall: overallVisible ? { responses: loaded.state.all.responses, scores: score(loaded.state.all) } : null,
     notice: anyHidden ? formatHiddenNotice("Some teams") : null,
   };
 }

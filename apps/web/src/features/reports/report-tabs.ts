@@ -23,10 +23,13 @@ const TAB_INFO: Record<ReportTab, ReportTabInfo> = {
   breakdown: { tab: "breakdown", label: "Breakdown", title: "Breakdown", filtered: true },
 };
 
-/** LOWI surveys have every tab; other surveys have Sentiment & Emotion, Comments and the Breakdown of their choice questions. */
+/**
+ * LOWI surveys have every tab; other surveys have the same set minus Company (spec surveys §2): their Team heatmap scores
+ * their five-point questions (decision 0073).
+ */
 export const REPORT_TABS: Record<SurveyKind, ReportTabInfo[]> = {
   lowi: (["company", "team", "sentiment", "comments", "thematic", "breakdown"] as const).map((tab) => TAB_INFO[tab]),
-  other: (["sentiment", "comments", "breakdown"] as const).map((tab) => TAB_INFO[tab]),
+  other: (["team", "sentiment", "comments", "thematic", "breakdown"] as const).map((tab) => TAB_INFO[tab]),
 };
 
 export const reportBasePath = (kind: SurveyKind, surveyId: string) => `${REPORTS_PATH}/${kind}/${encodeURIComponent(surveyId)}`;

@@ -156,6 +156,11 @@ function TeamView({ report, surveyName, cohort, onCohort, refreshing }: TeamView
         {report.notice && <HiddenNotice notice={report.notice} title="Some groups are hidden" />}
         {report.cohortKey === null ? (
           <Text c="dimmed">This survey has no cohort questions to break the scores down by.</Text>
+        ) : report.columns.length === 0 ? (
+          <Text c="dimmed" data-testid="team-no-scales">
+            This survey has no questions answered on a five-point scale (agree or satisfaction), so there are no scores to compare between
+            groups. The Breakdown tab shows how each group answered.
+          </Text>
         ) : (
           <TeamHeatmap report={report} />
         )}
@@ -183,14 +188,19 @@ function TeamPlaceholder() {
   );
 }
 
-/** /dashboard/reports/lowi/:surveyId/team: the heatmap for one cohort question, chosen with ?cohort=. */
+/**
+ * …/:surveyId/team: the heatmap for one cohort question, chosen with ?cohort=. LOWI surveys score LOWI, SPARK and the
+ * SPARK areas (the LOWI report's feature); other surveys their five-point questions (the breakdown's feature).
+ */
 export function TeamReportPage() {
   const surveyId = useReportSurveyId();
   const [params, setParams] = useSearchParams();
   const cohort = params.get("cohort");
-  const allowed = useHasFeature("LOWIReport");
-  const query = useTeamReport(surveyId, cohort, allowed === true);
-  const surveyName = useSurvey(surveyId).data?.name ?? "survey";
+  const survey = useSurvey(surveyId).data;
+  const feature = survey && !survey.isLOWI ? "BreakdownReport" : "LOWIReport";
+  const allowed = useHasFeature(feature);
+  const query = useTeamReport(surveyId, cohort, allowed === true && survey !== undefined);
+  const surveyName = survey?.name ?? "survey";
   const fill = useSurveyText(surveyId);
   const onCohort = (key: string) =>
     setParams((current) => {
@@ -199,7 +209,7 @@ export function TeamReportPage() {
       return next;
     });
   if (allowed === false || (query.isError && isApiError(query.error, 403) && query.error.code === "PLAN_UPGRADE_REQUIRED")) {
-    return <FeatureGate feature="LOWIReport" locked minHeight={360} placeholder={<TeamPlaceholder />} />;
+    return <FeatureGate feature={feature} locked minHeight={360} placeholder={<TeamPlaceholder />} />;
   }
   return (
     <QueryBoundary query={query} what="the team report">
