@@ -5,14 +5,13 @@
 import {
   type BillingCycle,
   dealWindowEnd,
+  describePlanPrice,
   FEATURE_LABELS,
   FEATURE_MINIMUM_PLAN,
   FEATURES,
-  formatDollars,
   type LicenceUsageResponse,
   type Plan,
   parseDealInstant,
-  planPrice,
 } from "@hearth/shared";
 
 /**
@@ -25,26 +24,12 @@ export type ComparisonPlan = (typeof COMPARISON_PLANS)[number];
 
 /** Spec accounts §9, word for word. */
 export const YEARLY_BILLING_NOTE = "Yearly billing: 2 months free.";
-/** Premium has no price in the spec (decision 0026): it is offered by request only. */
-export const PRICE_ON_REQUEST = "Price on request";
+export { PRICE_ON_REQUEST } from "@hearth/shared";
 
-export interface PlanCardPrice {
-  /** "$900", "Free" or "Price on request". */
-  amount: string;
-  /** "/ month" or "/ year"; empty when the amount is not a charge per cycle. */
-  period: string;
-  /** For screen readers: "$900 per month". */
-  label: string;
-}
-
-/** A plan's price as its card shows it: planPrice for the company's size and the chosen cycle, formatted. */
-export function describePlanCardPrice(plan: Plan, companySize: string | null | undefined, cycle: BillingCycle): PlanCardPrice {
-  if (plan === "Free") return { amount: "Free", period: "", label: "Free" };
-  const price = planPrice(plan, companySize, cycle);
-  if (!price) return { amount: PRICE_ON_REQUEST, period: "", label: PRICE_ON_REQUEST };
-  const unit = cycle === "yearly" ? "year" : "month";
-  const amount = formatDollars(price.cents);
-  return { amount, period: `/ ${unit}`, label: `${amount} per ${unit}` };
+/** A plan's price as its card shows it: the shared describePlanPrice, as the upgrade dialog and the order form read it. */
+export function describePlanCardPrice(plan: Plan, companySize: string | null | undefined, cycle: BillingCycle) {
+  const { amount, period, label } = describePlanPrice(plan, companySize, cycle);
+  return { amount, period, label };
 }
 
 /** The comparison plan just below this one (the card reads "Everything in Bronze, plus:"); null for Free. */
