@@ -38,12 +38,24 @@ export function previousComparisonPlan(plan: ComparisonPlan): ComparisonPlan | n
   return index > 0 ? COMPARISON_PLANS[index - 1] : null;
 }
 
-/** The features a plan adds over the one below, by their labels (Basic's minimum counts as Bronze's). */
+/**
+ * What a plan offers beyond its features and licences. Premium has Gold's features and licences (spec accounts §6) and
+ * no list price: what differs is the agreement itself, made with the sales team (decision 0062).
+ */
+export const PLAN_CARD_EXTRAS: Readonly<Partial<Record<ComparisonPlan, readonly string[]>>> = {
+  Premium: [
+    "A contract agreed with our sales team: price, term and invoicing arranged for your organisation",
+    "The same features and licences as Gold",
+  ],
+};
+
+/** What a plan adds over the one below: its features by label (Basic's minimum counts as Bronze's), then its extras. */
 export function listAddedFeatureLabels(plan: ComparisonPlan): string[] {
-  return FEATURES.filter((feature) => {
+  const features = FEATURES.filter((feature) => {
     const minimum = FEATURE_MINIMUM_PLAN[feature];
     return (minimum === "Basic" ? "Bronze" : minimum) === plan;
   }).map((feature) => FEATURE_LABELS[feature]);
+  return [...features, ...(PLAN_CARD_EXTRAS[plan] ?? [])];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
