@@ -142,7 +142,10 @@ describe("pay by invoice, and growing from Free (issue 25)", () => {
       // a preset card too, and Add to cart puts Gold in the cart
       await dialog.getByRole("button", { name: "Not now" }).click();
       await dialog.waitFor({ state: "detached" });
-      await step1.getByTestId("preset-Wellness").getByRole("button", { name: /^Continue with/ }).click();
+      await step1
+        .getByTestId("preset-Wellness")
+        .getByRole("button", { name: /^Continue with/ })
+        .click();
       await page.getByRole("dialog", { name: "Upgrade Plan" }).getByTestId("upgrade-add-to-cart").click();
       const drawer = page.getByRole("dialog", { name: "Cart" });
       expect(await visibleText(drawer.getByTestId("cart-line-plan"))).toContain("Gold plan");

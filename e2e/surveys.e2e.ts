@@ -123,8 +123,11 @@ describe("surveys", () => {
         SURVEY_MESSAGES.incompleteProfile,
       );
       expect(await step1.getByRole("link", { name: "Complete your company profile" }).getAttribute("href")).toBe("/dashboard/profile");
-      // Free plan: every other type's Continue is disabled.
-      expect(await step1.getByRole("button", { name: "Continue with Custom Survey" }).isDisabled()).toBe(true);
+      // Free plan: every other type is locked; its Continue opens the upgrade dialog instead (decision 0062).
+      expect(await step1.getByTestId("preset-Custom").getAttribute("data-state")).toBe("disabled");
+      expect(await step1.getByRole("button", { name: "Continue with Custom Survey" }).getAttribute("aria-description")).toBe(
+        SURVEY_MESSAGES.presetNeedsPaidPlan,
+      );
       await screenshot(page, "surveys-desktop-step1-incomplete-profile");
 
       await completeProfile(session, "Lantern Labs");

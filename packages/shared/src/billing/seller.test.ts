@@ -63,7 +63,10 @@ describe("one price for a plan, wherever it is stated (issue 25 item 2)", () => 
   it("a Medium company's Gold is $35,000 a year on the card, in the dialog and on an order form without an order", () => {
     const gold = describePlanPrice("Gold", "Medium", "yearly");
     expect(gold.label).toBe("$35,000 per year");
-    const form = buildOrderForm({ ...SAMPLE_ORDER_FORM_SOURCE, plan: "Gold" }, { feeCents: gold.cents, today: new Date("2026-12-07T12:00:00Z") });
+    const form = buildOrderForm(
+      { ...SAMPLE_ORDER_FORM_SOURCE, plan: "Gold" },
+      { feeCents: gold.cents, today: new Date("2026-12-07T12:00:00Z") },
+    );
     expect(form.fee).toBe("$35,000");
   });
 

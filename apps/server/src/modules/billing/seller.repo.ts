@@ -14,7 +14,12 @@ export async function findSellerSetting(db: Database): Promise<SellerSettingRow 
 }
 
 /** Writes the fields given (and only those), creating the row the first time. */
-export async function upsertSellerSetting(db: Database, change: SellerSettingChange, updatedBy: string, at: Date): Promise<SellerSettingRow> {
+export async function upsertSellerSetting(
+  db: Database,
+  change: SellerSettingChange,
+  updatedBy: string,
+  at: Date,
+): Promise<SellerSettingRow> {
   const [row] = await db
     .insert(sellerSetting)
     .values({ id: SELLER_SETTING_ID, ...change, updatedBy, updatedAt: at })

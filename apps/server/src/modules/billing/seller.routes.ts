@@ -19,7 +19,8 @@ export async function registerSellerRoutes(app: FastifyInstance, ctx: AppContext
   defineRoute(app, ctx, {
     method: "PATCH",
     url: "/api/admin/seller-settings",
-    summary: "Override the seller's name, address, tax id or remittance details; only the fields sent change, null restores the environment's",
+    summary:
+      "Override the seller's name, address, tax id or remittance details; only the fields sent change, null restores the environment's",
     tags: ["operator"],
     access: "operator",
     body: sellerSettingsPatchSchema,

@@ -181,13 +181,24 @@ describe("the seller on invoices and order forms, set in the environment", () =>
     });
     const second = (await call(testApp.app, "PATCH", SETTINGS, { cookie: operator, body: { name: "Hearth Cooperative" } })).json();
     expect(second.effective).toMatchObject({ name: "Hearth Cooperative", remittance: "Pay by check to PO Box 9, Tampa" });
-    expect(second.overrides).toEqual({ name: "Hearth Cooperative", address: null, taxId: null, remittance: "Pay by check to PO Box 9, Tampa" });
+    expect(second.overrides).toEqual({
+      name: "Hearth Cooperative",
+      address: null,
+      taxId: null,
+      remittance: "Pay by check to PO Box 9, Tampa",
+    });
     const order = await orderPlan(testApp, await registerCompany(testApp.app, { companyName: "Check Payers" }), "Silver");
     expect(order.total).toBeGreaterThan(0);
     const third = (await call(testApp.app, "PATCH", SETTINGS, { cookie: operator, body: { name: null } })).json();
     expect(third.effective.name).toBe("Hearth Services LLC");
     expect(third.overrides.remittance).toBe("Pay by check to PO Box 9, Tampa");
-    const invoice = flat((await call(testApp.app, "GET", `/api/billing/orders/${(await orderPlan(testApp, owner, "Silver")).id}/invoice.pdf`, { cookie: owner.cookie })).rawPayload);
+    const invoice = flat(
+      (
+        await call(testApp.app, "GET", `/api/billing/orders/${(await orderPlan(testApp, owner, "Silver")).id}/invoice.pdf`, {
+          cookie: owner.cookie,
+        })
+      ).rawPayload,
+    );
     expect(invoice).toContain("Pay by check to PO Box 9, Tampa");
   });
 });
@@ -213,6 +224,8 @@ describe("documents with no seller set", () => {
     expect(list).toMatchObject({ payable: false, payTo: { name: null, address: null, taxId: null, remittance: null } });
     const form = (await call(testApp.app, "GET", "/api/legal/order-form", { cookie: owner.cookie })).json().form;
     expect(form.seller).toEqual([{ label: "Seller", value: SELLER_NOT_SET }]);
-    expect(flat((await call(testApp.app, "GET", "/api/legal/order-form.pdf", { cookie: owner.cookie })).rawPayload)).toContain(SELLER_NOT_SET);
+    expect(flat((await call(testApp.app, "GET", "/api/legal/order-form.pdf", { cookie: owner.cookie })).rawPayload)).toContain(
+      SELLER_NOT_SET,
+    );
   });
 });

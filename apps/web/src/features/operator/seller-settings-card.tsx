@@ -90,8 +90,8 @@ export function SellerSettingsCard() {
           Seller on invoices and order forms
         </Title>
         <Text size="sm" c="dimmed">
-          Customers pay by invoice: these details tell them whom to pay and how. A field left empty here uses its SELLER_*
-          environment variable.
+          Customers pay by invoice: these details tell them whom to pay and how. A field left empty here uses its SELLER_* environment
+          variable.
         </Text>
         {data && !data.payable && (
           <Alert color="yellow" variant="light" data-testid="seller-settings-incomplete">

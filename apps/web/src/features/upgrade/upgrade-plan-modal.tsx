@@ -1,8 +1,16 @@
-import { canShowUpgradeLink, describeLicences, describePlanPrice, FEATURE_LABELS, listFeaturesAddedBy, type MeResponse } from "@hearth/shared";
+import {
+  canShowUpgradeLink,
+  describeLicences,
+  describePlanPrice,
+  FEATURE_LABELS,
+  listFeaturesAddedBy,
+  type MeResponse,
+} from "@hearth/shared";
 import { Anchor, Button, Group, List, Modal, Stack, Text, ThemeIcon } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconPhoneCall, IconShoppingCartPlus, IconSparkles } from "@tabler/icons-react";
 import { errorMessage } from "../../lib/api";
+import { ABOVE_MODALS } from "../../ui/layers";
 import { canAccess } from "../auth";
 import { cartablePlan, openCartDrawer, useAddToCart } from "../cart";
 import type { UpgradeRequest } from "./upgrade-params";
@@ -49,7 +57,14 @@ export function UpgradePlanModal({ me, request, opened, onClose, onSeePlans, onR
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Upgrade Plan" centered closeButtonProps={{ "aria-label": "Close" }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Upgrade Plan"
+      centered
+      zIndex={ABOVE_MODALS}
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <Stack>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ThemeIcon size={40} radius="xl" variant="light" aria-hidden>
@@ -76,9 +91,7 @@ export function UpgradePlanModal({ me, request, opened, onClose, onSeePlans, onR
             <Text size="sm" fw={600}>
               Price for a {me.tenant.companySize} company
             </Text>
-            <Text data-testid="upgrade-price-yearly">
-              {yearly.cents === null ? yearly.amount : `${yearly.label}, billed yearly`}
-            </Text>
+            <Text data-testid="upgrade-price-yearly">{yearly.cents === null ? yearly.amount : `${yearly.label}, billed yearly`}</Text>
             {monthly && monthly.cents !== null && yearly.cents !== null && (
               <Text size="sm" c="dimmed">
                 or {monthly.label} billed monthly (yearly billing gives 2 months free)
