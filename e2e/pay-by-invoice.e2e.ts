@@ -58,6 +58,9 @@ describe("pay by invoice, and growing from Free (issue 25)", () => {
       await page.waitForURL((url) => url.pathname.startsWith("/dashboard/billing/order/"));
       orderNumber = ((await visibleText(page.getByTestId("order-number"))).match(/HRT-\d{4}-\d{6}/) ?? [""])[0];
       expect(orderNumber).not.toBe("");
+      // the order page says how to pay too
+      expect(await visibleText(page.getByTestId("order-page").getByTestId("pay-reference"))).toBe(orderNumber);
+      expect(await visibleText(page.getByTestId("order-page").getByTestId("pay-to-name"))).toBe(sellerName);
 
       // 3. Billing › General: still Free, the order awaiting payment, and how to pay it.
       await page.goto("/dashboard/billing");

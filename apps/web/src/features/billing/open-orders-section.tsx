@@ -1,39 +1,15 @@
-import {
-  formatDollars,
-  formatOrderFormDate,
-  type OrderListResponse,
-  paymentReferenceFor,
-  SELLER_FIELD_LABELS,
-  SELLER_NOT_SET,
-} from "@hearth/shared";
+import { formatDollars, type OrderListResponse } from "@hearth/shared";
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconFileInvoice } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { HowToPay } from "./how-to-pay";
+import { formatOrderDate } from "./order-view";
 import { invoicePdfUrl, ORDER_FORM_PDF_URL, useOrders } from "./orders-api";
 
 type OrderSummary = OrderListResponse["items"][number];
 
-/** One detail of how to pay: a label and its value, which may run over several lines. */
-function PayField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" style={{ whiteSpace: "pre-line" }} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
-}
-
-/**
- * How to pay one order (issue 25 item 2, decision 0060): the seller the operator set, its remittance details, the
- * reference to quote, the due date (read in the invoice's calendar, so both say the same day) and the invoice.
- */
+/** One order awaiting payment on the General tab: its number, amount and due date, how to pay it and its documents. */
 function OpenOrder({ order, payTo, payable }: { order: OrderSummary; payTo: OrderListResponse["payTo"]; payable: boolean }) {
-  const due = formatOrderFormDate(new Date(order.dueAt));
-  const reference = paymentReferenceFor(order.number);
   return (
     <Card withBorder component="li" data-testid={`open-order-${order.number}`}>
       <Stack gap="sm">
@@ -42,27 +18,11 @@ function OpenOrder({ order, payTo, payable }: { order: OrderSummary; payTo: Orde
             Order {order.number}
           </Anchor>
           <Text fw={600}>
-            {formatDollars(order.total)} · due {due}
+            {formatDollars(order.total)} · due {formatOrderDate(order.dueAt)}
           </Text>
         </Group>
         <Text size="sm">Your plan changes as soon as we record your payment.</Text>
-        {payable ? (
-          <Stack gap="xs" data-testid="how-to-pay">
-            <Text fw={600} size="sm">
-              How to pay
-            </Text>
-            <PayField label="Pay to" value={payTo.name ?? ""} testId="pay-to-name" />
-            {payTo.address && <PayField label={SELLER_FIELD_LABELS.address} value={payTo.address} testId="pay-to-address" />}
-            {payTo.taxId && <PayField label={SELLER_FIELD_LABELS.taxId} value={payTo.taxId} testId="pay-to-tax-id" />}
-            <PayField label="Payment details" value={payTo.remittance ?? ""} testId="pay-to-remittance" />
-            <PayField label="Reference to quote with your payment" value={reference} testId="pay-reference" />
-            <PayField label="Due date" value={due} testId="pay-due-date" />
-          </Stack>
-        ) : (
-          <Alert color="yellow" variant="light" data-testid="how-to-pay-missing">
-            {SELLER_NOT_SET} Quote the reference {reference} when you pay.
-          </Alert>
-        )}
+        <HowToPay order={order} payTo={payTo} payable={payable} />
         <Group gap="sm" wrap="wrap">
           <Button
             component="a"
