@@ -38,8 +38,10 @@ export function UpgradePlanModal({ me, request, opened, onClose, onSeePlans, onR
   const plan = request.plan;
   const mayBuy = canAccess(me, "company-profile");
   const added = plan ? listFeaturesAddedBy(plan, current).map((feature) => FEATURE_LABELS[feature]) : [];
-  const yearly = plan ? describePlanPrice(plan, me.tenant.companySize, "yearly") : null;
-  const monthly = plan ? describePlanPrice(plan, me.tenant.companySize, "monthly") : null;
+  // The price flag (spec accounts §6, canSeePrices): prices are shown to users with the billing permission.
+  const showPrice = plan !== null && canAccess(me, "billing");
+  const yearly = showPrice ? describePlanPrice(plan, me.tenant.companySize, "yearly") : null;
+  const monthly = showPrice ? describePlanPrice(plan, me.tenant.companySize, "monthly") : null;
   const cartable = plan && mayBuy ? cartablePlan(current, plan) : null;
   const add = useAddToCart();
   const addToCart = () => {
