@@ -17,42 +17,11 @@ import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { ApiError, api, errorMessage } from "../../lib/api";
+import { changesOf, type Draft, draftOf, sourceOf } from "./seller-settings-view";
 
 const URL = "/api/admin/seller-settings";
 const QUERY_KEY = ["operator", "seller-settings"] as const;
 const MULTILINE: ReadonlySet<SellerField> = new Set(["address", "remittance"]);
-const ENV_NAMES: Record<SellerField, string> = {
-  name: "SELLER_NAME",
-  address: "SELLER_ADDRESS",
-  taxId: "SELLER_TAX_ID",
-  remittance: "SELLER_REMITTANCE",
-};
-
-type Draft = Record<SellerField, string>;
-const draftOf = (data: SellerSettingsResponse): Draft => ({
-  name: data.effective.name ?? "",
-  address: data.effective.address ?? "",
-  taxId: data.effective.taxId ?? "",
-  remittance: data.effective.remittance ?? "",
-});
-
-function sourceOf(data: SellerSettingsResponse, field: SellerField): string {
-  if (data.overrides[field] !== null) return "Set here";
-  if (data.environment[field] !== null) return `From ${ENV_NAMES[field]}`;
-  return "Not set";
-}
-
-/** The fields that differ from what is in force: an emptied field drops its override (null). */
-function changesOf(data: SellerSettingsResponse, draft: Draft): SellerSettingsPatch {
-  const patch: Record<string, string | null> = {};
-  for (const field of SELLER_FIELDS) {
-    const value = draft[field].trim();
-    if (value === (data.effective[field] ?? "")) continue;
-    patch[field] = value === "" ? null : value;
-  }
-  return patch as SellerSettingsPatch;
-}
-
 export function SellerSettingsCard() {
   const settings = useQuery({ queryKey: QUERY_KEY, queryFn: () => api<SellerSettingsResponse>(URL) });
   const queryClient = useQueryClient();
