@@ -227,9 +227,12 @@ describe("surveys", () => {
       expect(await visibleText(page.getByText(SURVEY_MESSAGES.customQuestionsUpgrade, { exact: true }))).toBe(
         SURVEY_MESSAGES.customQuestionsUpgrade,
       );
-      // aria-disabled (it explains itself in a tooltip), yet a click still leads to the plans.
+      // aria-disabled (it explains itself in a tooltip), yet a click opens the upgrade dialog (decision 0062).
       await add.click({ force: true });
-      await waitForPath(page, "/dashboard/billing/plan");
+      const locked = page.getByRole("dialog", { name: "Upgrade Plan" });
+      expect(await visibleText(locked.getByTestId("upgrade-message"))).toBe("Upgrade to Gold for Custom Questions.");
+      await locked.getByRole("button", { name: "Not now" }).click();
+      await locked.waitFor({ state: "detached" });
 
       // Upgrade Plan dialog from the query; closing removes the parameters.
       await page.goto("/dashboard/surveys?upgrade=true&plan=Gold&feature=CustomQuestions");
