@@ -9,7 +9,6 @@ import {
   SELLER_FIELDS,
   SELLER_NOT_SET,
   type SellerField,
-  type SellerSettingsPatch,
   type SellerSettingsResponse,
 } from "@hearth/shared";
 import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
