@@ -123,8 +123,11 @@ describe("surveys", () => {
         SURVEY_MESSAGES.incompleteProfile,
       );
       expect(await step1.getByRole("link", { name: "Complete your company profile" }).getAttribute("href")).toBe("/dashboard/profile");
-      // Free plan: every other type's Continue is disabled.
-      expect(await step1.getByRole("button", { name: "Continue with Custom Survey" }).isDisabled()).toBe(true);
+      // Free plan: every other type is locked; its Continue opens the upgrade dialog instead (decision 0062).
+      expect(await step1.getByTestId("preset-Custom").getAttribute("data-state")).toBe("disabled");
+      expect(await step1.getByRole("button", { name: "Continue with Custom Survey" }).getAttribute("aria-description")).toBe(
+        SURVEY_MESSAGES.presetNeedsPaidPlan,
+      );
       await screenshot(page, "surveys-desktop-step1-incomplete-profile");
 
       await completeProfile(session, "Lantern Labs");
@@ -224,9 +227,12 @@ describe("surveys", () => {
       expect(await visibleText(page.getByText(SURVEY_MESSAGES.customQuestionsUpgrade, { exact: true }))).toBe(
         SURVEY_MESSAGES.customQuestionsUpgrade,
       );
-      // aria-disabled (it explains itself in a tooltip), yet a click still leads to the plans.
+      // aria-disabled (it explains itself in a tooltip), yet a click opens the upgrade dialog (decision 0062).
       await add.click({ force: true });
-      await waitForPath(page, "/dashboard/billing/plan");
+      const locked = page.getByRole("dialog", { name: "Upgrade Plan" });
+      expect(await visibleText(locked.getByTestId("upgrade-message"))).toBe("Upgrade to Gold for Custom Questions.");
+      await locked.getByRole("button", { name: "Not now" }).click();
+      await locked.waitFor({ state: "detached" });
 
       // Upgrade Plan dialog from the query; closing removes the parameters.
       await page.goto("/dashboard/surveys?upgrade=true&plan=Gold&feature=CustomQuestions");

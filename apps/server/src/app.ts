@@ -23,6 +23,7 @@ import { registerAmplificationRoutes } from "./modules/amplification/amplificati
 import { registerBadgeRoutes } from "./modules/badges/badges.routes.js";
 import { registerBillingRoutes } from "./modules/billing/billing.routes.js";
 import { registerBillingSessionRoutes } from "./modules/billing/billing-session.routes.js";
+import { registerSellerRoutes } from "./modules/billing/seller.routes.js";
 import { registerCartRoutes } from "./modules/cart/cart.routes.js";
 import { registerBadgeActionRoutes } from "./modules/certifications/badge-actions.routes.js";
 import { registerCertificationRoutes } from "./modules/certifications/certifications.routes.js";
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerCrmRoutes(app, ctx);
   await registerBillingRoutes(app, ctx);
   await registerBillingSessionRoutes(app, ctx);
+  await registerSellerRoutes(app, ctx);
   await registerCartRoutes(app, ctx);
   await registerCertificationRoutes(app, ctx);
   await registerCredentialRoutes(app, ctx);

@@ -98,6 +98,14 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\S+$/, "must be a webhook signing secret (whsec_…)")
     .optional(),
+  /**
+   * The seller printed on invoices and order forms (decision 0060); the operator console can override each one. Unset,
+   * documents say the operator has not set the seller's details. `\n` in a value starts a new line.
+   */
+  SELLER_NAME: z.string().trim().max(200).optional(),
+  SELLER_ADDRESS: z.string().trim().max(500).optional(),
+  SELLER_TAX_ID: z.string().trim().max(64).optional(),
+  SELLER_REMITTANCE: z.string().trim().max(1000).optional(),
   /** An S3-compatible store for uploaded files (all four set; else files stay under DATA_DIR/uploads; decision 0042). */
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),

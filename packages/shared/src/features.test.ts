@@ -3,6 +3,7 @@ import {
   buildUpgradeQuery,
   describeUpgradeTarget,
   FEATURE_MINIMUM_PLAN,
+  listFeaturesAddedBy,
   FEATURES,
   hasFeature,
   isFeature,
@@ -119,5 +120,14 @@ describe("upgrade targets", () => {
     expect(isFeature("CommentSearch")).toBe(true);
     expect(isFeature("commentsearch")).toBe(false);
     expect(isFeature(3)).toBe(false);
+  });
+});
+
+describe("listFeaturesAddedBy", () => {
+  it("lists what the target plan has and the current one lacks", () => {
+    expect(listFeaturesAddedBy("Gold", "Silver")).toEqual(["CustomQuestions", "AllSurveys"]);
+    expect(listFeaturesAddedBy("Gold", "Free")).toContain("LOWIReport");
+    expect(listFeaturesAddedBy("Basic", "Bronze")).toEqual([]);
+    expect(listFeaturesAddedBy("Premium", "Gold")).toEqual([]);
   });
 });

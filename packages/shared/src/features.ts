@@ -135,3 +135,11 @@ export function buildUpgradeQuery(feature: Feature): Record<"upgrade" | "plan" |
 export function listFeatureTiers(): { plan: Plan; adds: Feature[] }[] {
   return PLANS.map((plan) => ({ plan, adds: FEATURES.filter((feature) => FEATURE_MINIMUM_PLAN[feature] === plan) }));
 }
+
+/**
+ * What moving from one plan to another adds, by feature (issue 25 item 3): the features the target includes and the
+ * current plan does not, in FEATURES order. Empty between level plans (Bronze and Basic) and between Gold and Premium.
+ */
+export function listFeaturesAddedBy(target: Plan, current: Plan): Feature[] {
+  return FEATURES.filter((feature) => planIncludesFeature(target, feature) && !planIncludesFeature(current, feature));
+}

@@ -26,3 +26,17 @@ export const deal = pgTable(
   },
   (table) => [index("deal_tenant_id_idx").on(table.tenantId)],
 );
+
+/**
+ * The operator's overrides of the seller on invoices and order forms (decision 0060): one row for the whole service,
+ * keyed "seller"; a null column means the environment's SELLER_* value applies. Not a tenant's data: no tenant id.
+ */
+export const sellerSetting = pgTable("seller_setting", {
+  id: text("id").primaryKey(),
+  name: text("name"),
+  address: text("address"),
+  taxId: text("tax_id"),
+  remittance: text("remittance"),
+  updatedBy: text("updated_by"),
+  updatedAt: updatedAt(),
+});

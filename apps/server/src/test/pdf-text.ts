@@ -9,7 +9,12 @@ export function pdfText(bytes: Buffer): string {
     try {
       content = inflateSync(Buffer.from(match[1], "latin1")).toString("latin1");
     } catch {
-      content = match[1];
+      // A compressed stream that ends in a carriage return lost it to the `\r?\n` before "endstream".
+      try {
+        content = inflateSync(Buffer.from(`${match[1]}\r`, "latin1")).toString("latin1");
+      } catch {
+        content = match[1];
+      }
     }
     for (const shown of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) parts.push(Buffer.from(shown[1], "hex").toString("latin1"));
   }

@@ -137,6 +137,34 @@ export function yearlySaving(plan: Plan, companySize: unknown): number | null {
   return monthly && yearly ? monthly.centsPerYear - yearly.centsPerYear : null;
 }
 
+/** Premium has no price in the spec (decision 0026): it is offered by request only. */
+export const PRICE_ON_REQUEST = "Price on request";
+
+export interface PlanPriceLabel {
+  /** What is charged each cycle in cents; 0 for Free; null when the plan has no price (Premium). */
+  cents: number | null;
+  /** "$900", "Free" or "Price on request". */
+  amount: string;
+  /** "/ month" or "/ year"; empty when the amount is not a charge per cycle. */
+  period: string;
+  /** In words: "$900 per month". */
+  label: string;
+}
+
+/**
+ * A plan's price as every screen and document states it (issue 25 item 2, decision 0061): the plan page's cards, the
+ * upgrade dialog and the order form of a company that has not ordered all read this, so they cannot disagree. It is
+ * planPrice for the company's size and the cycle.
+ */
+export function describePlanPrice(plan: Plan, companySize: unknown, cycle: BillingCycle): PlanPriceLabel {
+  if (plan === "Free") return { cents: 0, amount: "Free", period: "", label: "Free" };
+  const price = planPrice(plan, companySize, cycle);
+  if (!price) return { cents: null, amount: PRICE_ON_REQUEST, period: "", label: PRICE_ON_REQUEST };
+  const unit = cycle === "yearly" ? "year" : "month";
+  const amount = formatDollars(price.cents);
+  return { cents: price.cents, amount, period: `/ ${unit}`, label: `${amount} per ${unit}` };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Agreement prices (spec accounts §9): one yearly fee per plan, whatever the size.
 

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { BILLING_CYCLES, LICENCE_TYPES, PRICED_PLANS } from "../billing/prices.js";
 import { CART_ITEM_QUANTITY, MAX_CART_LINES } from "../billing/cart.js";
+import { sellerDetailsSchema } from "./seller.js";
 
 /** Spec surveys §8: what the client shows for any non-200 answer of checkout. */
 export const CHECKOUT_ERROR_MESSAGE = "Error on checkout";
@@ -132,6 +133,10 @@ export const orderListSchema = z.object({
   hasPrevious: z.boolean(),
   hasNext: z.boolean(),
   summary: z.string(),
+  /** Who to pay and how (decision 0060): the seller the operator set, each field null when not set. */
+  payTo: sellerDetailsSchema,
+  /** Whether the seller's name and remittance details are set, so an order can be paid from these details. */
+  payable: z.boolean(),
 });
 export type OrderListResponse = z.infer<typeof orderListSchema>;
 

@@ -12,6 +12,8 @@ export const orderFormResponseSchema = z.object({
     term: z.object({ start: z.string(), end: z.string(), description: z.string() }),
     fee: z.string(),
     disclaimer: z.string(),
+    /** The seller the operator set (decision 0060); null on a form built without one. */
+    seller: z.array(z.object({ label: z.string(), value: z.string() })).nullable(),
   }),
 });
 export type OrderFormResponse = z.infer<typeof orderFormResponseSchema>;

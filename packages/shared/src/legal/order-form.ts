@@ -3,6 +3,7 @@
  * fields, §4 Order form date, §9 Order form term and date format). Pure functions: no clock unless given one.
  */
 import { formatDollars } from "../billing/prices.js";
+import { describeSeller, SELLER_NOT_SET, type SellerDetails } from "../billing/seller.js";
 import { PAYMENT_DUE_DAYS } from "./saas-agreement.js";
 
 /** "Order form term: 1 year from payment receipt." */
@@ -136,6 +137,11 @@ export interface OrderFormOptions {
   methodOfPayment?: string;
   additionalTerms?: string;
   timeZone?: string;
+  /**
+   * The seller the operator set (decision 0060): printed above the fields, and its remittance details become the
+   * method of payment. Left out (the signed-out sample), the form names no seller.
+   */
+  seller?: SellerDetails;
 }
 
 export const ORDER_FORM_FIELD_LABELS = {
@@ -160,6 +166,8 @@ export interface OrderForm {
   term: OrderFormTerm;
   fee: string;
   disclaimer: string;
+  /** The seller's lines (label and value), or null when the form was built without one. */
+  seller: ReadonlyArray<{ label: string; value: string }> | null;
 }
 
 const text = (value: string | null | undefined) => (value?.trim() ? value.trim() : ORDER_FORM_MISSING);
@@ -170,6 +178,8 @@ export function buildOrderForm(source: OrderFormSource, options: OrderFormOption
   const date = orderFormDate(source.termsAndConditionsAcceptDate, options.today);
   const term = orderFormTerm(date, timeZone);
   const fee = formatOrderFormFee(options.feeCents);
+  const remittance = options.seller ? (options.seller.remittance ?? SELLER_NOT_SET).replace(/\s*\n\s*/g, "; ") : null;
+  const method = options.methodOfPayment?.trim() || ORDER_FORM_DEFAULT_PAYMENT_METHOD;
   const name = [source.firstName, source.lastName]
     .map((part) => part?.trim() ?? "")
     .filter(Boolean)
@@ -182,7 +192,7 @@ export function buildOrderForm(source: OrderFormSource, options: OrderFormOption
     orderFormDate: formatOrderFormDate(date, timeZone),
     email: text(source.email),
     services: describeOrderFormService(source.plan),
-    serviceFeesAndPayment: `${fee}. ${options.methodOfPayment?.trim() || ORDER_FORM_DEFAULT_PAYMENT_METHOD}.`,
+    serviceFeesAndPayment: `${fee}. ${method}.${remittance ? ` ${remittance}` : ""}`,
     term: `${ORDER_FORM_TERM_TEXT} (${term.start} to ${term.end})`,
     additionalTerms: options.additionalTerms?.trim() || ORDER_FORM_NO_ADDITIONAL_TERMS,
   };
@@ -191,7 +201,8 @@ export function buildOrderForm(source: OrderFormSource, options: OrderFormOption
     label: ORDER_FORM_FIELD_LABELS[key],
     value: values[key],
   }));
-  return { title: "Order Form", fields, values, term, fee, disclaimer: ORDER_FORM_DISCLAIMER };
+  const seller = options.seller ? describeSeller(options.seller) : null;
+  return { title: "Order Form", fields, values, term, fee, disclaimer: ORDER_FORM_DISCLAIMER, seller };
 }
 
 /** The filled sample the viewer shows to a reader who is not signed in (decision 0029). */

@@ -51,5 +51,5 @@ export const SURVEY_MESSAGES = {
   answerNotOffered: "Choose one of the options offered.",
   answerTooLong: "Keep your answer to 5,000 characters or fewer.",
   answerNotText: "Answers must be text.",
-  presetNeedsPaidPlan: "Upgrade your plan to use this survey type.",
+  presetNeedsPaidPlan: "Your plan does not include this survey type. Press Continue to see the plan that does, and its price.",
 } as const;

@@ -28,7 +28,7 @@ describe("the company's Order Form (GET /api/legal/order-form and .pdf)", () => 
     return row.at!;
   };
 
-  it("fills the form from the owner's record, the company's address, phone and plan, and the agreement's fee", async () => {
+  it("fills the form from the owner's record, the company's address, phone and plan, and the plan's yearly price for its size (no order yet)", async () => {
     const response = await call(testApp.app, "GET", "/api/legal/order-form", { cookie: gold.cookie });
     expect(response.statusCode).toBe(200);
     const { form } = response.json();
@@ -42,7 +42,7 @@ describe("the company's Order Form (GET /api/legal/order-form and .pdf)", () => 
       services: ORDER_FORM_SERVICE_DESCRIPTIONS.Gold,
       additionalTerms: "None",
     });
-    expect(form.values.serviceFeesAndPayment).toMatch(/^\$52,500\. /);
+    expect(form.values.serviceFeesAndPayment).toMatch(/^\$35,000\. /);
     expect(form.fields.map((field: { label: string }) => field.label)).toContain("Service Fees and Method of Payment");
   });
 
@@ -53,7 +53,7 @@ describe("the company's Order Form (GET /api/legal/order-form and .pdf)", () => 
       email: silver.email,
       services: ORDER_FORM_SERVICE_DESCRIPTIONS.Silver,
     });
-    expect(form.values.serviceFeesAndPayment).toMatch(/^\$32,500\. /);
+    expect(form.values.serviceFeesAndPayment).toMatch(/^\$18,000\. /);
     expect(JSON.stringify(form)).not.toContain("Gold Street");
     const pdf = await call(testApp.app, "GET", "/api/legal/order-form.pdf", { cookie: silver.cookie });
     expect(pdfText(pdf.rawPayload)).not.toContain("Gold Street");
@@ -72,7 +72,7 @@ describe("the company's Order Form (GET /api/legal/order-form and .pdf)", () => 
     expect(response.headers["content-disposition"]).toBe('attachment; filename="order-form.pdf"');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     const text = pdfText(response.rawPayload);
-    for (const expected of ["Order Form", "Golden Hearth", "Olive Owner", "1 Gold Street, Miami, FL", "$52,500.", "legally binding"]) {
+    for (const expected of ["Order Form", "Golden Hearth", "Olive Owner", "1 Gold Street, Miami, FL", "$35,000.", "legally binding"]) {
       expect(text).toContain(expected);
     }
   });

@@ -24,6 +24,15 @@ export async function renderOrderFormPdf(form: OrderForm, options: { companyName
 
   const valueX = MARGIN + LABEL_WIDTH;
   const valueWidth = PAGE_WIDTH - MARGIN - valueX;
+  // The seller the operator set (decision 0060), or the notice that it is not set.
+  for (const line of form.seller ?? []) {
+    const valueLines = wrapText(line.value, regular, BODY_SIZE, valueWidth);
+    out.ensure(valueLines.length * LINE_HEIGHT + 4);
+    out.draw(line.label, MARGIN, { font: bold });
+    for (const [index, text] of valueLines.entries()) out.draw(text, valueX, { y: out.y - index * LINE_HEIGHT });
+    out.y -= valueLines.length * LINE_HEIGHT + 4;
+  }
+  if (form.seller) out.y -= 10;
   for (const field of form.fields) {
     const labelLines = wrapText(field.label, bold, BODY_SIZE, LABEL_WIDTH - 12);
     const valueLines = wrapText(field.value, regular, BODY_SIZE, valueWidth);

@@ -1,10 +1,19 @@
 /**
- * An order's invoice as a PDF (issue 12 item 6): the company, the order number, the lines, the totals in dollars, the
+ * An order's invoice as a PDF (issue 12 item 6, issue 25 item 2): the seller the operator set (decision 0060), the
+ * company, the invoice number, the reference to quote, how to pay, the lines, the totals in dollars, the
  * issue and due dates in MM/dd/yyyy and the agreement's payment terms (accounts §9: payment within 30 days, 1.5 %
  * monthly interest when late; the named constants in packages/shared/src/legal/saas-agreement.ts). Pure apart from
  * pdf-lib. Standard fonts only, through pdfSafeText, like the order form PDF.
  */
-import { LATE_INTEREST_PERCENT_PER_MONTH, PAYMENT_DUE_DAYS, formatDollars, formatOrderFormDate } from "@hearth/shared";
+import {
+  describeHowToPay,
+  describeSeller,
+  formatDollars,
+  formatOrderFormDate,
+  LATE_INTEREST_PERCENT_PER_MONTH,
+  PAYMENT_DUE_DAYS,
+  type SellerDetails,
+} from "@hearth/shared";
 import { BODY_SIZE, MARGIN, PAGE_WIDTH, PdfWriter, wrapText } from "../../lib/pdf-writer.js";
 
 const LINE_HEIGHT = 15;
@@ -26,6 +35,9 @@ export interface InvoiceLine {
 
 export interface InvoiceInput {
   number: string;
+  /** What the buyer quotes with the payment. */
+  reference: string;
+  seller: SellerDetails;
   status: string;
   issuedAt: Date;
   dueAt: Date;
@@ -49,19 +61,36 @@ export async function renderInvoicePdf(invoice: InvoiceInput): Promise<Uint8Arra
   const out = await PdfWriter.create(`Invoice ${invoice.number}`);
   const { regular, bold } = out;
 
+  const paragraph = (text: string, font = regular) => {
+    for (const line of wrapText(text, font, BODY_SIZE, PAGE_WIDTH - 2 * MARGIN)) {
+      out.ensure(LINE_HEIGHT);
+      out.draw(line, MARGIN, { font });
+      out.y -= LINE_HEIGHT;
+    }
+  };
+  const labelled = (label: string, value: string) => {
+    const lines = value.split("\n").flatMap((part) => wrapText(part, regular, BODY_SIZE, PAGE_WIDTH - 2 * MARGIN - 120));
+    out.ensure(lines.length * LINE_HEIGHT);
+    out.draw(label, MARGIN, { font: bold });
+    for (const line of lines) {
+      out.draw(line, MARGIN + 120);
+      out.y -= LINE_HEIGHT;
+    }
+  };
+
   out.draw("Invoice", MARGIN, { font: bold, size: 22 });
   out.y -= 28;
+  for (const { label, value } of describeSeller(invoice.seller)) labelled(label, value);
+  out.y -= 10;
+  const dueDate = formatOrderFormDate(invoice.dueAt);
   const facts: [string, string][] = [
     ["Invoice number", invoice.number],
     ["Issue date", formatOrderFormDate(invoice.issuedAt)],
-    ["Due date", formatOrderFormDate(invoice.dueAt)],
+    ["Due date", dueDate],
+    ["Reference to quote", invoice.reference],
     ["Status", invoice.paidAt ? `Paid on ${formatOrderFormDate(invoice.paidAt)}` : invoice.status],
   ];
-  for (const [label, value] of facts) {
-    out.draw(label, MARGIN, { font: bold });
-    out.draw(value, MARGIN + 120);
-    out.y -= LINE_HEIGHT;
-  }
+  for (const [label, value] of facts) labelled(label, value);
   out.y -= 10;
   out.draw("Bill to", MARGIN, { font: bold });
   out.y -= LINE_HEIGHT;
@@ -112,13 +141,12 @@ export async function renderInvoicePdf(invoice: InvoiceInput): Promise<Uint8Arra
   out.drawRight(formatDollars(invoice.total), amountRight, bold);
   out.y -= 2 * LINE_HEIGHT;
 
-  out.ensure(LINE_HEIGHT);
-  out.draw("Payment terms", MARGIN, { font: bold });
-  out.y -= LINE_HEIGHT;
-  for (const line of wrapText(invoicePaymentTerms(), regular, BODY_SIZE, PAGE_WIDTH - 2 * MARGIN)) {
-    out.ensure(LINE_HEIGHT);
-    out.draw(line, MARGIN);
+  if (!invoice.paidAt) {
+    paragraph("How to pay", bold);
+    for (const part of describeHowToPay(invoice.seller, invoice.reference, dueDate).split("\n")) paragraph(part);
     out.y -= LINE_HEIGHT;
   }
+  paragraph("Payment terms", bold);
+  paragraph(invoicePaymentTerms());
   return out.finish(`Invoice ${invoice.number}`);
 }

@@ -14,7 +14,11 @@ import {
   type PricedCartLine,
   type RecordPaymentInput,
   addCartItem,
+  BILLING_CYCLE_LABELS,
   computePageWindow,
+  describeLicenceType,
+  isSellerPayable,
+  paymentReferenceFor,
   describePageWindow,
   planCheckout,
 } from "@hearth/shared";
@@ -24,6 +28,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { insertDeal } from "../billing/billing.repo.js";
 import { lockTenantForLicences } from "../billing/licences.repo.js";
+import { readSeller } from "../billing/seller.service.js";
 import { buildCartContext, issueOrderBadges, readLowiSurveyFacts } from "../certifications/certifications.service.js";
 import { findTenant, updateTenant } from "../company/company.repo.js";
 import { CRM_EVENT_JOB, contactFor, enqueueCrmEvents } from "../crm/crm.service.js";
@@ -255,7 +260,10 @@ export async function listCompanyOrders(ctx: AppContext, actor: Actor, page: num
   const total = await countOrders(db, actor.tenantId);
   const window = computePageWindow(total, page, ORDERS_PAGE_SIZE);
   const rows = await listOrders(db, actor.tenantId, (window.page - 1) * ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE);
+  const payTo = await readSeller(ctx, db);
   return {
+    payTo,
+    payable: isSellerPayable(payTo),
     items: rows.map((row) => {
       const { lines: _lines, ...summary } = toOrderResponse(row, []);
       return summary;
@@ -284,6 +292,8 @@ export async function getInvoicePdf(ctx: AppContext, actor: Actor, orderId: stri
   const tenant = await findTenant(db, actor.tenantId);
   const bytes = await renderInvoicePdf({
     number: row.number,
+    reference: paymentReferenceFor(row.number),
+    seller: await readSeller(ctx, db),
     status: row.status === "awaiting_payment" ? "Awaiting payment" : row.status === "paid" ? "Paid" : "Cancelled",
     issuedAt: row.createdAt,
     dueAt: row.dueAt,
@@ -298,7 +308,10 @@ export async function getInvoicePdf(ctx: AppContext, actor: Actor, orderId: stri
     },
     lines: lines.map((line) => ({
       name: line.kind === "plan" ? `${line.name} plan` : line.name,
-      detail: line.kind === "plan" ? `billed ${row.billingCycle}` : [line.year, line.licenceType].filter(Boolean).join(", ") || null,
+      detail:
+        line.kind === "plan"
+          ? (BILLING_CYCLE_LABELS[row.billingCycle as keyof typeof BILLING_CYCLE_LABELS] ?? null)
+          : [line.year, describeLicenceType(line.licenceType)].filter(Boolean).join(", ") || null,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       isPlanIncluded: line.isPlanIncluded,

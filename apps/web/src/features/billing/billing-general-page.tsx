@@ -9,6 +9,7 @@ import { BillingHeader } from "./billing-nav";
 import { describeDealPeriod, describeLicenceBar } from "./billing-view";
 import { CertificationCardsSection } from "./certification-cards-section";
 import { OpenOrdersSection } from "./open-orders-section";
+import { useOrders } from "./orders-api";
 
 export const LICENCE_USAGE_ERROR = "We could not load your licence usage. Please try again in a moment.";
 
@@ -22,6 +23,20 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </div>
+  );
+}
+
+/** A word under the plan when an order is awaiting payment: the plan changes once the payment is recorded. */
+function PendingOrderNote() {
+  const orders = useOrders(1);
+  const pending = orders.data?.items.filter((order) => order.status === "awaiting_payment") ?? [];
+  if (pending.length === 0) return null;
+  return (
+    <Alert color="blue" variant="light" data-testid="billing-pending-order">
+      {pending.length === 1
+        ? `Order ${pending[0].number} is awaiting payment. Your plan changes as soon as the payment is recorded; how to pay is below.`
+        : `${pending.length} orders are awaiting payment. Your plan changes as soon as a payment is recorded; how to pay is below.`}
+    </Alert>
   );
 }
 
@@ -53,6 +68,7 @@ function PlanCard({ tenant }: { tenant: MeResponse["tenant"] }) {
             No deal gives your company a paid plan, so it is on the Free plan.
           </Text>
         )}
+        <PendingOrderNote />
         <Group>
           <Button component={Link} to="/dashboard/billing/plan" variant="light" rightSection={<IconArrowRight size={16} aria-hidden />}>
             Compare plans
@@ -124,9 +140,9 @@ export function BillingGeneralPage() {
     <Stack gap="lg">
       <BillingHeader current="General" />
       <PlanCard tenant={me.tenant} />
+      <OpenOrdersSection />
       <LicenceCard />
       <CertificationCardsSection />
-      <OpenOrdersSection />
     </Stack>
   );
 }

@@ -32,7 +32,8 @@ import {
   PAYMENT_TERMS,
   paymentLink,
 } from "./order-view";
-import { invoicePdfUrl, ORDER_FORM_PDF_URL, type OrderWithPayment, useOrder } from "./orders-api";
+import { HowToPay } from "./how-to-pay";
+import { invoicePdfUrl, ORDER_FORM_PDF_URL, type OrderWithPayment, useOrder, useOrders } from "./orders-api";
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -90,6 +91,13 @@ function OrderLines({ order }: { order: OrderWithPayment }) {
 
 /** A $0 order (everything on it included in the plan) has no payment terms to state. */
 export const NOTHING_TO_PAY = "Nothing to pay: your plan includes everything on this order.";
+
+/** How to pay this order: the seller comes with the company's order list (GET /api/billing/orders). */
+function OrderHowToPay({ order }: { order: OrderWithPayment }) {
+  const orders = useOrders(1);
+  if (!orders.data) return null;
+  return <HowToPay order={order} payTo={orders.data.payTo} payable={orders.data.payable} />;
+}
 
 function OrderDetails({ order, checkoutPaymentUrl }: { order: OrderWithPayment; checkoutPaymentUrl: string | null }) {
   const pay = order.status === "awaiting_payment" ? paymentLink(order.paymentUrl ?? checkoutPaymentUrl) : null;
@@ -159,6 +167,7 @@ function OrderDetails({ order, checkoutPaymentUrl }: { order: OrderWithPayment; 
           <Text size="sm" data-testid="order-payment-terms">
             {order.total > 0 ? PAYMENT_TERMS : NOTHING_TO_PAY}
           </Text>
+          {order.status === "awaiting_payment" && order.total > 0 && <OrderHowToPay order={order} />}
           {order.paymentReference && (
             <Text size="sm" c="dimmed">
               Payment reference: {order.paymentReference}

@@ -6,6 +6,7 @@ import {
   describePlanCardPrice,
   formatBillingDate,
   listAddedFeatureLabels,
+  PLAN_CARD_EXTRAS,
   previousComparisonPlan,
   PRICE_ON_REQUEST,
 } from "./billing-view";
@@ -43,8 +44,10 @@ describe("the comparison's plans and features", () => {
     expect(listAddedFeatureLabels("Free")).toEqual(["LOWI™ Survey"]);
     expect(listAddedFeatureLabels("Bronze")).toEqual(["LOWI™ Report", "Data Export", "Basic Culture Profile"]);
     expect(listAddedFeatureLabels("Gold")).toEqual(["Custom Questions", "Custom Surveys"]);
-    expect(listAddedFeatureLabels("Premium")).toEqual([]);
-    expect(COMPARISON_PLANS.flatMap(listAddedFeatureLabels)).toHaveLength(18);
+    // Premium has Gold's features: its card says what differs instead of listing nothing
+    expect(listAddedFeatureLabels("Premium")).toEqual([...PLAN_CARD_EXTRAS.Premium!]);
+    expect(listAddedFeatureLabels("Premium").length).toBeGreaterThan(0);
+    expect(COMPARISON_PLANS.flatMap(listAddedFeatureLabels)).toHaveLength(18 + PLAN_CARD_EXTRAS.Premium!.length);
   });
 });
 

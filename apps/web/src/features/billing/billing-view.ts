@@ -5,14 +5,13 @@
 import {
   type BillingCycle,
   dealWindowEnd,
+  describePlanPrice,
   FEATURE_LABELS,
   FEATURE_MINIMUM_PLAN,
   FEATURES,
-  formatDollars,
   type LicenceUsageResponse,
   type Plan,
   parseDealInstant,
-  planPrice,
 } from "@hearth/shared";
 
 /**
@@ -25,26 +24,12 @@ export type ComparisonPlan = (typeof COMPARISON_PLANS)[number];
 
 /** Spec accounts §9, word for word. */
 export const YEARLY_BILLING_NOTE = "Yearly billing: 2 months free.";
-/** Premium has no price in the spec (decision 0026): it is offered by request only. */
-export const PRICE_ON_REQUEST = "Price on request";
+export { PRICE_ON_REQUEST } from "@hearth/shared";
 
-export interface PlanCardPrice {
-  /** "$900", "Free" or "Price on request". */
-  amount: string;
-  /** "/ month" or "/ year"; empty when the amount is not a charge per cycle. */
-  period: string;
-  /** For screen readers: "$900 per month". */
-  label: string;
-}
-
-/** A plan's price as its card shows it: planPrice for the company's size and the chosen cycle, formatted. */
-export function describePlanCardPrice(plan: Plan, companySize: string | null | undefined, cycle: BillingCycle): PlanCardPrice {
-  if (plan === "Free") return { amount: "Free", period: "", label: "Free" };
-  const price = planPrice(plan, companySize, cycle);
-  if (!price) return { amount: PRICE_ON_REQUEST, period: "", label: PRICE_ON_REQUEST };
-  const unit = cycle === "yearly" ? "year" : "month";
-  const amount = formatDollars(price.cents);
-  return { amount, period: `/ ${unit}`, label: `${amount} per ${unit}` };
+/** A plan's price as its card shows it: the shared describePlanPrice, as the upgrade dialog and the order form read it. */
+export function describePlanCardPrice(plan: Plan, companySize: string | null | undefined, cycle: BillingCycle) {
+  const { amount, period, label } = describePlanPrice(plan, companySize, cycle);
+  return { amount, period, label };
 }
 
 /** The comparison plan just below this one (the card reads "Everything in Bronze, plus:"); null for Free. */
@@ -53,12 +38,24 @@ export function previousComparisonPlan(plan: ComparisonPlan): ComparisonPlan | n
   return index > 0 ? COMPARISON_PLANS[index - 1] : null;
 }
 
-/** The features a plan adds over the one below, by their labels (Basic's minimum counts as Bronze's). */
+/**
+ * What a plan offers beyond its features and licences. Premium has Gold's features and licences (spec accounts §6) and
+ * no list price: what differs is the agreement itself, made with the sales team (decision 0062).
+ */
+export const PLAN_CARD_EXTRAS: Readonly<Partial<Record<ComparisonPlan, readonly string[]>>> = {
+  Premium: [
+    "A contract agreed with our sales team: price, term and invoicing arranged for your organisation",
+    "The same features and licences as Gold",
+  ],
+};
+
+/** What a plan adds over the one below: its features by label (Basic's minimum counts as Bronze's), then its extras. */
 export function listAddedFeatureLabels(plan: ComparisonPlan): string[] {
-  return FEATURES.filter((feature) => {
+  const features = FEATURES.filter((feature) => {
     const minimum = FEATURE_MINIMUM_PLAN[feature];
     return (minimum === "Basic" ? "Bronze" : minimum) === plan;
   }).map((feature) => FEATURE_LABELS[feature]);
+  return [...features, ...(PLAN_CARD_EXTRAS[plan] ?? [])];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

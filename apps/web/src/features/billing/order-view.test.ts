@@ -14,9 +14,11 @@ describe("order view", () => {
     expect(ORDER_STATUS_LABELS).toEqual({ awaiting_payment: "Awaiting payment", paid: "Paid", cancelled: "Cancelled" });
   });
 
-  it("writes dates MM/dd/yyyy in UTC", () => {
-    expect(formatOrderDate("2026-11-24T23:30:00-05:00")).toBe("11/25/2026");
-    expect(formatOrderDate("2026-03-01T00:00:00Z")).toBe("03/01/2026");
+  it("writes dates MM/dd/yyyy in the invoice's calendar", () => {
+    // read in the invoice's calendar (US Eastern), as the PDFs write them
+    expect(formatOrderDate("2026-11-24T23:30:00-05:00")).toBe("11/24/2026");
+    expect(formatOrderDate("2026-03-01T00:00:00Z")).toBe("02/28/2026");
+    expect(formatOrderDate("2026-03-01T12:00:00Z")).toBe("03/01/2026");
     expect(formatOrderDate(null)).toBe("—");
     expect(formatOrderDate("not a date")).toBe("—");
   });

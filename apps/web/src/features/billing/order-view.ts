@@ -3,9 +3,15 @@
  * dates, lines and payment terms read as. Every amount is the server's, in cents; nothing is computed here but words.
  * Decision 0032.
  */
-import { formatDollars, LATE_INTEREST_PERCENT_PER_MONTH, type OrderLineResponse, type OrderStatus, PAYMENT_DUE_DAYS } from "@hearth/shared";
+import {
+  formatDollars,
+  formatOrderFormDate,
+  LATE_INTEREST_PERCENT_PER_MONTH,
+  type OrderLineResponse,
+  type OrderStatus,
+  PAYMENT_DUE_DAYS,
+} from "@hearth/shared";
 import { LICENCE_TYPE_LABELS } from "../cart";
-import { formatBillingDate } from "./billing-view";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: "Awaiting payment",
@@ -24,11 +30,14 @@ export const PAYMENT_TERMS = `Payment is due within ${PAYMENT_DUE_DAYS} days of 
 
 export const ORDER_NOT_FOUND = "We could not find this order. It may belong to another company, or the link may be wrong.";
 
-/** An ISO time as MM/dd/yyyy in UTC (the billing pages' one date format); "—" for a missing or unreadable date. */
+/**
+ * An ISO time as MM/dd/yyyy in the calendar of the invoice and the order form (US Eastern, decision 0029), so an order's
+ * dates read the same on its page, on Billing › General and in its PDFs (decision 0060); "—" when missing or unreadable.
+ */
 export function formatOrderDate(iso: string | null | undefined): string {
   if (!iso) return "—";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : formatBillingDate(date);
+  return Number.isNaN(date.getTime()) ? "—" : formatOrderFormDate(date);
 }
 
 /** "Silver plan (yearly)", "Certification 2026 · Digital or print". */

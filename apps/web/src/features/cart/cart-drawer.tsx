@@ -1,3 +1,4 @@
+import { ABOVE_MODALS } from "../../ui/layers";
 import { type CartResponse, CHECKOUT_ERROR_MESSAGE, formatDollars, isBillingCycle, type MeResponse } from "@hearth/shared";
 import {
   ActionIcon,
@@ -340,6 +341,7 @@ export function CartButton({ me }: { me: MeResponse }) {
         opened={opened}
         onClose={closeCartDrawer}
         position="right"
+        zIndex={ABOVE_MODALS}
         size={phone ? "100%" : "md"}
         title="Cart"
         closeButtonProps={{ "aria-label": "Close the cart" }}

@@ -64,6 +64,14 @@ export function OrderFormSummary({
       {notice}
       <Table withTableBorder withColumnBorders verticalSpacing="xs" layout="fixed" className="legal-order-form">
         <Table.Tbody>
+          {(form.seller ?? []).map((line) => (
+            <Table.Tr key={`seller:${line.label}`} data-testid="order-form-seller">
+              <Table.Th scope="row" w={{ base: "40%", sm: "30%" }} style={{ verticalAlign: "top" }}>
+                {line.label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>{line.value}</Table.Td>
+            </Table.Tr>
+          ))}
           {form.fields.map((field) => (
             <Table.Tr key={field.key}>
               <Table.Th scope="row" w={{ base: "40%", sm: "30%" }} style={{ verticalAlign: "top" }}>

@@ -1,11 +1,14 @@
-import { agreementPrice, buildOrderForm, type OrderForm, SAMPLE_ORDER_FORM_SOURCE, toPlan } from "@hearth/shared";
+import { buildOrderForm, describePlanPrice, type OrderForm, SAMPLE_ORDER_FORM_SOURCE, toPlan } from "@hearth/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { useMe } from "../auth";
 
-/** The filled sample a reader who is not signed in sees (decision 0029): a Silver order at the agreement's price. */
+/** The filled sample a reader who is not signed in sees (decision 0029): a Silver order at a Medium company's yearly price. */
 export function sampleOrderForm(today = new Date()): OrderForm {
-  return buildOrderForm(SAMPLE_ORDER_FORM_SOURCE, { feeCents: agreementPrice(toPlan(SAMPLE_ORDER_FORM_SOURCE.plan)), today });
+  return buildOrderForm(SAMPLE_ORDER_FORM_SOURCE, {
+    feeCents: describePlanPrice(toPlan(SAMPLE_ORDER_FORM_SOURCE.plan), "Medium", "yearly").cents,
+    today,
+  });
 }
 
 export type OrderFormView =

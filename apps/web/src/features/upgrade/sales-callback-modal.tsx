@@ -4,6 +4,7 @@ import { IconCircleCheck, IconPhoneCall } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "../../lib/api";
+import { ABOVE_MODALS } from "../../ui/layers";
 import { canAccess } from "../auth";
 import type { UpgradeRequest } from "./upgrade-params";
 import { ASK_A_LEADER } from "./upgrade-plan-modal";
@@ -36,6 +37,7 @@ export function SalesCallbackModal({ me, request, opened, onClose }: SalesCallba
       onClose={onClose}
       title={send.isSuccess ? "Request Received!" : "Request a callback"}
       centered
+      zIndex={ABOVE_MODALS}
       closeButtonProps={{ "aria-label": "Close" }}
     >
       {/* Once sent, "Request Received!" is the dialog's title; the body does not repeat it. */}

@@ -5,7 +5,7 @@ import { IconLock, IconPlus } from "@tabler/icons-react";
 interface AddQuestionButtonProps {
   allowed: boolean;
   onAdd: () => void;
-  /** Without CustomQuestions the button looks disabled, explains why, and leads to the plans page. */
+  /** Without CustomQuestions the button looks disabled, explains why, and opens the upgrade dialog. */
   onUpgrade: () => void;
 }
 

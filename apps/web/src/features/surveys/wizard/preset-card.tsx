@@ -11,17 +11,21 @@ interface PresetCardProps {
   onContinue: () => void;
 }
 
-/** One survey type in step 1: icon, title, description and Continue (disabled on Free, an upgrade on other plans). */
+/**
+ * One survey type in step 1: icon, title, description and Continue. A type the plan does not include shows a lock and
+ * the plan that has it; pressing Continue opens the upgrade dialog (issue 25 item 3), on Free as on any other plan.
+ */
 export function PresetCard({ preset, state, checking, busy, onContinue }: PresetCardProps) {
   const button = (
     <Button
       fullWidth
       variant={state === "continue" ? "light" : "default"}
       rightSection={state === "continue" ? <IconArrowRight size={16} aria-hidden /> : <IconLock size={16} aria-hidden />}
-      disabled={state === "disabled" || (busy && !checking)}
+      disabled={busy && !checking}
       loading={checking}
       onClick={onContinue}
       aria-label={`Continue with ${preset.title}`}
+      aria-description={state === "continue" ? undefined : SURVEY_MESSAGES.presetNeedsPaidPlan}
     >
       Continue
     </Button>
@@ -46,12 +50,12 @@ export function PresetCard({ preset, state, checking, busy, onContinue }: Preset
             {preset.description}
           </Text>
         </Stack>
-        {state === "disabled" ? (
-          <Tooltip label={SURVEY_MESSAGES.presetNeedsPaidPlan} withArrow>
-            <div>{button}</div>
-          </Tooltip>
-        ) : (
+        {state === "continue" ? (
           button
+        ) : (
+          <Tooltip label={SURVEY_MESSAGES.presetNeedsPaidPlan} withArrow>
+            {button}
+          </Tooltip>
         )}
       </Stack>
     </Card>

@@ -1,4 +1,5 @@
 import {
+  buildUpgradeQuery,
   canWriteCustomQuestions,
   defaultEndDate,
   findPreset,
@@ -14,7 +15,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { meHasFeature } from "../survey-access";
-import { BILLING_PLAN_PATH, reportPath, SURVEYS_PATH, sharePagePath, surveyPath } from "../survey-paths";
+import { reportPath, SURVEYS_PATH, sharePagePath, surveyPath } from "../survey-paths";
 import { ChooseTypeStep } from "./choose-type-step";
 import { EditSurveyStep } from "./edit-survey-step";
 import { ExpirationStep } from "./expiration-step";
@@ -108,8 +109,12 @@ export function SurveyWizard({ me, timeZone, existing }: SurveyWizardProps) {
     navigate(existing ? surveyPath(existing) : SURVEYS_PATH);
   }
 
-  async function goToPlans() {
-    if (await keepDraft()) navigate(BILLING_PLAN_PATH);
+  /**
+   * Add question without Custom Questions (issue 25 item 3, decision 0062): the work is kept as a draft first, then the
+   * upgrade dialog opens (its See plans leaves the wizard, so nothing unsaved may be left behind).
+   */
+  async function openCustomQuestionsUpgrade() {
+    if (await keepDraft()) setQuery(buildUpgradeQuery("CustomQuestions"));
   }
 
   async function continueToExpiration() {
@@ -171,7 +176,7 @@ export function SurveyWizard({ me, timeZone, existing }: SurveyWizardProps) {
             published={published}
             busy={busy}
             onChange={change}
-            onUpgrade={() => void goToPlans()}
+            onUpgrade={() => void openCustomQuestionsUpgrade()}
             onBack={existing ? null : () => setStage(1)}
             onContinue={() => void continueToExpiration()}
           />

@@ -47,8 +47,8 @@ export function useChoosePreset({ me, openUpgrade, onChosen }: ChoosePresetOptio
   async function choose(presetId: string) {
     if (!isSurveyPresetId(presetId)) return;
     const cardState = describePresetCardState(presetId, { plan: me.tenant.effectivePlan, hasAllSurveys });
-    if (cardState === "disabled") return;
-    if (cardState === "upgrade") return openUpgrade(buildUpgradeQuery("AllSurveys"));
+    // A locked type (on Free as on a paid plan without it) opens the upgrade dialog: what the plan adds and its price.
+    if (cardState !== "continue") return openUpgrade(buildUpgradeQuery("AllSurveys"));
     setNotice(null);
     setCheckingId(presetId);
     try {
