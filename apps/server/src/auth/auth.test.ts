@@ -3,6 +3,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, PASSWORD_MESSAGES, TERMS_ACCEPTANCE_REQUIRED } from "@hearth/shared";
+import { AUTH_ERROR_MESSAGES } from "./auth-error-messages.js";
 import { tenant, user } from "../db/schema.js";
 import {
   STRONG_PASSWORD,
@@ -151,6 +152,9 @@ describe("registration, verification, sign-in and password reset", () => {
       body: { email: session.email, otp: code === "000000" ? "111111" : "000000" },
     });
     expect(wrong.statusCode).toBe(400);
+    // In Hearth's words, never Better Auth's "Invalid OTP" (issue 25 item 1); the code is kept for clients.
+    expect(wrong.json().error).toEqual({ code: "INVALID_OTP", message: AUTH_ERROR_MESSAGES.INVALID_OTP });
+    expect(wrong.body).not.toContain("Invalid OTP");
     const right = await call(testApp.app, "POST", "/api/auth/email-otp/verify-email", {
       cookie: session.cookie,
       body: { email: session.email, otp: code },

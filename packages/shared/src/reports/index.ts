@@ -12,3 +12,4 @@ export * from "./cohort-counts.js";
 export * from "./survey-report-state.js";
 export * from "./invitee-cohorts.js";
 export * from "./report-files.js";
+export * from "./team-cohort.js";

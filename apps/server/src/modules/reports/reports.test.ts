@@ -306,6 +306,8 @@ describe("reports", () => {
     expect(women.scores.love).toBeGreaterThan(0);
     expect(team.notice).toBe("Some teams are hidden as the number available falls below the visibility threshold.");
     expect(team.overall.responses).toBe(40);
+    // With no cohort asked for, the LOWI question about where people work, never age (issue 25 item 3).
+    expect((await getReport(`/api/reports/${company.surveyId}/team`)).json().cohortKey).toBe("lowi_demo_job_function");
   });
 
   it("breaks down every question, merging hidden cohort values into one line", async () => {
