@@ -155,7 +155,8 @@ function reshapeAuthError(status: number, text: string) {
   const code =
     parsed.code ?? (status === 401 ? "UNAUTHENTICATED" : status === 404 ? "NOT_FOUND" : status === 429 ? "RATE_LIMITED" : "BAD_REQUEST");
   const fallback = status === 404 ? "Not found" : "The request was refused.";
-  const message = status >= 500 ? "Something went wrong on our side. Please try again." : authErrorMessage(parsed.code, parsed.message ?? fallback);
+  const message =
+    status >= 500 ? "Something went wrong on our side. Please try again." : authErrorMessage(parsed.code, parsed.message ?? fallback);
   return { ...toErrorBody(code, message), code, message };
 }
 

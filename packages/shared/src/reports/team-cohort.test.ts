@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { defaultTeamCohortKey, type TeamCohortCandidate } from "./team-cohort.js";
 
-const cohort = (key: string, label: string, visible = true): TeamCohortCandidate => ({ key, label, values: [{ visible }, { visible: false }] });
+const cohort = (key: string, label: string, visible = true): TeamCohortCandidate => ({
+  key,
+  label,
+  values: [{ visible }, { visible: false }],
+});
 const age = cohort("lowi_demo_age", "What is your age?");
 const gender = cohort("lowi_demo_gender", "How do you describe your gender?");
 const area = cohort("lowi_demo_job_function", "Which area do you mainly work in?");
@@ -16,7 +20,14 @@ describe("the team report's default cohort (issue 25 item 3)", () => {
 
   it("prefers the company's own team, then department, then division, then a team question, then the LOWI area", () => {
     const question = cohort("q_team", "Which team are you on?");
-    const all = [age, area, question, cohort("cohort.division", "Division"), cohort("cohort.department", "Department"), cohort("cohort.team", "Team")];
+    const all = [
+      age,
+      area,
+      question,
+      cohort("cohort.division", "Division"),
+      cohort("cohort.department", "Department"),
+      cohort("cohort.team", "Team"),
+    ];
     expect(defaultTeamCohortKey(all)).toBe("cohort.team");
     expect(defaultTeamCohortKey(all.slice(0, 5))).toBe("cohort.department");
     expect(defaultTeamCohortKey(all.slice(0, 4))).toBe("cohort.division");

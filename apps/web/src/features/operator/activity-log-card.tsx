@@ -59,7 +59,7 @@ export function ActivityLogCard({ url, title = "Admin activity log" }: { url: st
                     <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>
                     <Table.Td>
                       <Group gap="xs">
-                        <Text size="sm">{entry.userName ?? entry.userEmail ?? "Unknown"}</Text>
+                        <Text size="sm">{entry.who}</Text>
                         {entry.byHearthStaff ? (
                           <Badge size="sm" color="orange" variant="light">
                             Hearth staff
