@@ -175,7 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         workerSrc: ["'self'", "blob:"],
-        frameSrc: ["https://www.google.com/recaptcha/"],
+        // The support form Need Help loads, when one is configured (decision 0071).
+        frameSrc: ["https://www.google.com/recaptcha/", ...(env.SUPPORT_FORM_URL ? [new URL(env.SUPPORT_FORM_URL).origin] : [])],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -25,6 +25,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       googleSignIn: Boolean(ctx.env.GOOGLE_CLIENT_ID && ctx.env.GOOGLE_CLIENT_SECRET),
       devMail: ctx.email.usesDevOutbox && !ctx.env.isProduction,
       supportEmail: ctx.env.SUPPORT_EMAIL,
+      supportFormUrl: ctx.env.SUPPORT_FORM_URL ?? null,
     }),
   });
 
