@@ -59,6 +59,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   SEED_DEMO: booleanText.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** "pretty": one readable line per record and per request; "json": pino's JSON. Default: json in production only. */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   TRUST_PROXY: trustProxyText.default(false),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().min(1).default(10),

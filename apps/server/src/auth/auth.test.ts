@@ -230,6 +230,21 @@ describe("registration, verification, sign-in and password reset", () => {
     expect(response.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: expect.any(String) } });
   });
 
+  it("answers /api/session with 200 either way: signed out, a forged cookie, and signed in as /api/me (issue 25 item 10)", async () => {
+    const out = await call(testApp.app, "GET", "/api/session");
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ signedIn: false });
+    expect(out.headers["cache-control"]).toBe("no-store");
+    const forged = await call(testApp.app, "GET", "/api/session", { cookie: "better-auth.session_token=forged.value" });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toEqual({ signedIn: false });
+    const session = await registerCompany(testApp.app);
+    const signedIn = await call(testApp.app, "GET", "/api/session", { cookie: session.cookie });
+    expect(signedIn.statusCode).toBe(200);
+    const me = (await call(testApp.app, "GET", "/api/me", { cookie: session.cookie })).json();
+    expect(signedIn.json()).toEqual({ signedIn: true, me });
+  });
+
   it("keeps the internal-account flag and role out of the sign-up body's reach", async () => {
     const email = uniqueEmail("sneaky");
     const response = await call(testApp.app, "POST", "/api/auth/sign-up/email", {

@@ -292,20 +292,20 @@ describe("surveys: creation rules, lists, public page, responses, export", () =>
       .filter((f: { filter?: boolean; answerType: string }) => f.filter !== true && f.answerType !== "Text")
       .map((f: { key: string }) => f.key);
     const textKeys = fields.filter((f: { answerType: string }) => f.answerType === "Text").map((f: { key: string }) => f.key);
+    const questionOf = (key: string) =>
+      fields.find((f: { key: string }) => f.key === key).question.replace("{{company_name}}", "Acme Testing");
     if (textKeys.length > 0) {
       // The detached comments name their question by its text and its key (issue 25 item 6).
       const commentRows = Papa.parse<string[]>(commentPart, { skipEmptyLines: true }).data;
       expect(commentRows[0]).toEqual(["Question", "Question key", "Comment"]);
       for (const [question, key] of commentRows.slice(1)) {
         expect(textKeys).toContain(key);
-        expect(question).toBe(fields.find((f: { key: string }) => f.key === key).question);
+        expect(question).toBe(questionOf(key));
       }
     }
     expect(keys.length).toBeLessThan(fields.length);
     // Two header rows: the questions as respondents read them, then their keys (issue 25 item 6).
     const [texts, keyRow] = Papa.parse<string[]>(lines.slice(0, 2).join("\r\n")).data;
-    const questionOf = (key: string) =>
-      fields.find((f: { key: string }) => f.key === key).question.replace("{{company_name}}", "Acme Testing");
     expect(texts).toEqual(["Submitted on", ...keys.map(questionOf)]);
     expect(texts.some((text) => text.includes("{{"))).toBe(false);
     expect(keyRow).toEqual(["submitted_on", ...keys]);

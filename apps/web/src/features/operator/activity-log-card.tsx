@@ -33,7 +33,7 @@ export function ActivityLogCard({ url, title = "Admin activity log" }: { url: st
   const data = log.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" data-testid="activity-log">
       <Stack gap="sm">
         <Title order={2} size="h4">
           {title}
