@@ -335,6 +335,10 @@ describe("reports", () => {
     expect(csv.body).toContain("Love of Workplace Index");
     const team = await getReport(`/api/reports/${company.surveyId}/export/team.csv?cohort=lowi_demo_gender`);
     expect(team.body).toMatch(/Non-binary,Hidden/);
+    // Questions by their text as respondents read it, then their key (issue 25 item 6).
+    const breakdown = (await getReport(`/api/reports/${company.surveyId}/export/breakdown.csv`)).body.replace(/^\uFEFF/, "");
+    expect(breakdown.split("\r\n")[0]).toBe("Question,Question key,Option,Count,Share (%)");
+    expect(breakdown).not.toContain("{{");
   });
 
   it("shows the dashboard with the latest LOWI score and the certification rule", async () => {
