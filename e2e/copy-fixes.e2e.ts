@@ -1,9 +1,11 @@
 /**
- * Issue 25 item 6's list of texts a user tripped over, each checked where it shows, in Chromium on the demo company:
+ * Issue 25: the texts a user tripped over, each checked where it shows, in Chromium on the demo company:
  * a wrong verification code told in Hearth's words and sent once; no console error on the signed-out pages (no 401
  * from /api/me); "Scores by team" opening on the company's team structure, not on age; the activity log naming who
  * did each thing; Need Help never mentioning a chat widget, and showing a configured support form; Social
- * Amplification telling Staff why they see no quotes; theme chips reading as written words, not lemma pairs.
+ * Amplification telling Staff why they see no quotes; theme chips reading as written words, not lemma pairs. The
+ * other items are checked where their pages are already driven: the LOWI's name on /verify (credentials.e2e.ts),
+ * Cancel Send's toast (invitations.e2e.ts), the exports' header rows (surveys, reports and padding e2e files).
  */
 import type { PublicConfig, SurveySummary } from "@hearth/shared";
 import type { Page } from "playwright-core";
