@@ -75,6 +75,9 @@ describe("verifiable badges (issue 13 item 6)", () => {
         for (const shown of ["Hearth Certified Workplace", "Awarded to Verified Kiln Co", "Issuer", "Issued on", "Signature: passed"]) {
           expect(main).toContain(shown);
         }
+        // The criteria name the index as the spec does (issue 25 item 2).
+        expect(main).toContain("Love of Workplace Index™ (LOWI)");
+        expect(main).not.toContain("Love of Work Index");
         expect(
           await page
             .getByRole("img", { name: /badge$/ })

@@ -4,7 +4,7 @@
  * whitelist notice, every email arriving once, a personal link answering as its invitee (Replied turns Yes), Draft
  * Reminder going only to non-responders, and a scheduled send that is cancelled never arriving.
  */
-import { createCustomField, defaultEndDate, type SurveyDetail } from "@hearth/shared";
+import { cancelSendMessage, createCustomField, defaultEndDate, type SurveyDetail } from "@hearth/shared";
 import type { APIRequestContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type SmtpSink, startSmtpSink } from "../apps/server/src/test/smtp-sink";
@@ -435,7 +435,9 @@ describe("invitations end to end (issue #4)", () => {
     await screenshot(page, "invitations-desktop-scheduled");
 
     await row.getByRole("button", { name: `Cancel Send for ${SCHEDULED_EMAIL}` }).click();
-    await page.getByText("Success: Invitee paused successfully").waitFor();
+    // The toast says what the row then says: cancelled, not paused (issue 25 item 4).
+    await page.getByText(cancelSendMessage(1)).waitFor();
+    expect(await page.getByText(/paused/i).count()).toBe(0);
     await until(
       "the cancelled row to show Cancelled",
       async () => (await row.getByTestId("invitee-send-status").getAttribute("data-status")) === "Cancelled",

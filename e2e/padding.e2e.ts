@@ -56,7 +56,8 @@ describe("padding (issue 23, H1)", () => {
       const exported = await api.get(`/api/export/survey?surveyId=${surveyId}`);
       expect(exported.status()).toBe(200);
       const csv = (await exported.text()).replace(/^\uFEFF/, "").trim();
-      expect(csv.split("\r\n")).toHaveLength(1 + 2);
+      // The two header rows (question texts, then keys) and nothing else.
+      expect(csv.split("\r\n")).toHaveLength(2 + 2);
       expect(csv).not.toContain("Only Priya");
 
       // k − 1 colleagues answer from their own devices: the block publishes, mixed with them, and the export keeps her
@@ -68,11 +69,11 @@ describe("padding (issue 23, H1)", () => {
       await page.getByTestId("love-score").first().waitFor({ timeout: 30_000 });
       const published = (await (await api.get(`/api/export/survey?surveyId=${surveyId}`)).text()).replace(/^\uFEFF/, "").trim();
       const [rows, comments] = published.split("\r\n\r\n");
-      const answerRows = rows.split("\r\n").slice(1);
+      const answerRows = rows.split("\r\n").slice(2);
       expect(answerRows.length).toBeGreaterThanOrEqual(2 * threshold - 1);
       expect(rows).not.toContain("Only Priya");
       expect(comments).toContain("Only Priya");
-      expect(comments.split("\r\n")[0]).toBe("comment_question,comment");
+      expect(comments.split("\r\n")[0]).toBe("Question,Question key,Comment");
     } finally {
       if (surveyId) await api.post(`/api/surveys/${surveyId}/archive`).catch(() => undefined);
       await session.close();

@@ -97,8 +97,12 @@ describe("reports", () => {
       const exported = await context.request.get(`/api/export/survey?surveyId=${survey.id}`);
       expect(exported.status()).toBe(200);
       // The answer rows only: an anonymous survey's comments follow after a blank line, detached (decision 0052).
+      // Two header rows (issue 25 item 6): the questions' texts, then their keys, which this reads the answers by.
       const answerRows = (await exported.text()).replace(/^\uFEFF/, "").split("\r\n\r\n")[0];
-      const parsed = Papa.parse<Record<string, string>>(answerRows, {
+      const [textRow, ...keyedRows] = answerRows.split("\r\n");
+      expect(textRow.startsWith("Submitted on,")).toBe(true);
+      expect(textRow).not.toMatch(/lowi_|\{\{/);
+      const parsed = Papa.parse<Record<string, string>>(keyedRows.join("\r\n"), {
         header: true,
         skipEmptyLines: true,
       });

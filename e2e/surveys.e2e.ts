@@ -7,7 +7,11 @@ import { readFileSync } from "node:fs";
 import {
   addDaysToDate,
   type CompanyProfileInput,
+  collectPlaceholderValues,
+  fillPlaceholders,
+  type MeResponse,
   PLAN_REQUEST_RECEIVED,
+  responseExportHeaderRows,
   SURVEY_MESSAGES,
   type SurveyDetail,
   type SurveySummary,
@@ -275,7 +279,9 @@ describe("surveys", () => {
         .replace(/^\uFEFF/, "")
         .split("\r\n\r\n");
       const parsed = Papa.parse<string[]>(answerPart, { skipEmptyLines: true });
-      const [header, ...rows] = parsed.data;
+      // Two header rows (issue 25 item 6): the questions as respondents read them, then their keys.
+      const [texts, header, ...rows] = parsed.data;
+      expect(texts[0]).toBe("Submitted on");
       expect(header[0]).toBe("submitted_on");
       // Cohort (demographic) questions are left out of row-level exports (anonymity; docs/decisions/0015), and so are
       // written answers, which have their own section.
@@ -283,9 +289,17 @@ describe("surveys", () => {
       expect(header.slice(1)).toEqual(exported.filter((field) => field.answerType !== "Text").map((field) => field.key));
       const written = new Set(exported.filter((field) => field.answerType === "Text").map((field) => field.key));
       const comments = Papa.parse<string[]>(commentPart ?? "", { skipEmptyLines: true }).data;
-      expect(comments[0]).toEqual(["comment_question", "comment"]);
+      const me = (await (await session.context.request.get("/api/me")).json()) as MeResponse;
+      const values = collectPlaceholderValues({ metaFields: detail.metaFields, companyName: me.tenant.companyName });
+      const [expectedTexts] = responseExportHeaderRows(detail.fields, header.slice(1), (text) => fillPlaceholders(text, values));
+      expect(texts).toEqual(expectedTexts);
+      expect(texts.join()).not.toMatch(/lowi_|\{\{/);
+      expect(comments[0]).toEqual(["Question", "Question key", "Comment"]);
       expect(comments.length).toBeGreaterThan(1);
-      for (const [key] of comments.slice(1)) expect(written.has(key)).toBe(true);
+      for (const [question, key] of comments.slice(1)) {
+        expect(written.has(key)).toBe(true);
+        expect(question).not.toMatch(/^lowi_|\{\{/);
+      }
       expect(rows).toHaveLength(closed.completed);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
 

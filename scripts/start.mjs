@@ -31,16 +31,31 @@ function webBuildIsStale() {
   );
 }
 
+const seconds = (started) => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
+// A build prints a line per file; the start prints one per build, and the whole output only when a build fails
+// (issue 25 item 10).
 if (process.env.SKIP_WEB_BUILD !== "true" && webBuildIsStale()) {
-  console.log("Building the web app…");
-  const result = spawnSync("npm", ["run", "build", "-w", "@hearth/web"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const started = performance.now();
+  console.log("Building the web app (only when its sources changed; about a minute)…");
+  const result = spawnSync("npm", ["run", "build", "-w", "@hearth/web"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    console.error("The web app did not build: the output above says why.");
+    process.exit(result.status ?? 1);
+  }
+  console.log(`Built the web app into apps/web/dist in ${seconds(started)}.`);
 }
 
 if (process.env.SKIP_SERVER_BUILD !== "true" && serverBuildIsStale()) {
+  const started = performance.now();
   console.log("Building the server…");
-  await buildServer();
+  await buildServer({ quiet: true });
+  console.log(`Built the server into apps/server/dist in ${seconds(started)}.`);
 }
+
+console.log("Starting Hearth…");
 
 const server = spawn(process.execPath, ["--enable-source-maps", SERVER_ENTRY], {
   cwd: root,

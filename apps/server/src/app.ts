@@ -13,6 +13,7 @@ import type { Env } from "./env.js";
 import { JobQueue } from "./jobs/queue.js";
 import { registerErrorHandler, toErrorBody } from "./lib/errors.js";
 import { registerJsonBodyParser } from "./lib/json-body.js";
+import { OneLinePerRequest, prettyLogStream } from "./lib/log-format.js";
 import { registerOpenApi } from "./lib/openapi.js";
 import { appOrigins, registerOriginCheck } from "./lib/origin-check.js";
 import { RateLimiter } from "./lib/rate-limit.js";
@@ -105,7 +106,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await migrateDatabase(database);
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+            // Readable lines in development, JSON in production (decision 0071).
+            ...((env.LOG_FORMAT ?? (env.isProduction ? "json" : "pretty")) === "pretty" ? { stream: prettyLogStream() } : {}),
+          },
+    // One line per request, written when it is answered, instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     // A number of proxies is given to Fastify as the hop rule it stands for (the socket is hop 0).
     trustProxy:
       typeof env.TRUST_PROXY === "number"
@@ -176,7 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         workerSrc: ["'self'", "blob:"],
-        frameSrc: ["https://www.google.com/recaptcha/"],
+        // The support form Need Help loads, when one is configured (decision 0071).
+        frameSrc: ["https://www.google.com/recaptcha/", ...(env.SUPPORT_FORM_URL ? [new URL(env.SUPPORT_FORM_URL).origin] : [])],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -59,6 +59,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   SEED_DEMO: booleanText.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** "pretty": one readable line per record and per request; "json": pino's JSON. Default: json in production only. */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   TRUST_PROXY: trustProxyText.default(false),
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -84,6 +86,12 @@ const envSchema = z.object({
   LLM_BATCH_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   /** The A.I. Hub labelers' dashboard card links to (decision 0050); unset, the card is not shown. */
   AI_HUB_URL: z.url({ protocol: /^https?$/, message: "AI_HUB_URL must be an http(s) URL" }).optional(),
+  /**
+   * A third-party support form (spec accounts §2: the Need Help modal "backed by a third-party support form loaded
+   * on demand"): set, Need Help shows this page in the modal, loaded only when the modal opens; unset, Hearth's own
+   * form (decision 0071).
+   */
+  SUPPORT_FORM_URL: z.url({ protocol: /^https?$/, message: "SUPPORT_FORM_URL must be an http(s) URL" }).optional(),
   /** A HubSpot private-app token: CRM events go to HubSpot; without it they stay in the CRM outbox (decision 0030). */
   HUBSPOT_TOKEN: z.string().min(1).optional(),
   /** HubSpot's API root (tests point it at a local server). */

@@ -1,15 +1,14 @@
 import { buildApp } from "./app.js";
 import { openDatabase } from "./db/client.js";
 import { loadEnv } from "./env.js";
-import { seedDemoData } from "./seed/demo.js";
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoData } from "./seed/demo.js";
 
 async function main(): Promise<void> {
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { app, shutdown } = await buildApp({ env, database });
-  if (env.SEED_DEMO && !env.isProduction) {
-    if (await seedDemoData(database.db)) app.log.info("seeded the demo company (admin@demo.hearth.test)");
-  }
+  const demo = env.SEED_DEMO && !env.isProduction;
+  if (demo && (await seedDemoData(database.db))) app.log.info("seeded the demo company");
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -27,12 +26,19 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  // The socket address (e.g. http://127.0.0.1:3000) is not where to open the app: sign-in only works from APP_URL's origin.
-  await app.listen({
-    port: env.PORT,
-    host: env.HOST,
-    listenTextResolver: (address) => `Server listening at ${address}; open Hearth at ${env.APP_URL}`,
-  });
+  // Fastify logs one line per interface it listens on (0.0.0.0 is every one of them); one line says where to go
+  // instead: APP_URL, since sign-in works only from its origin (issue 25 item 10).
+  const level = app.log.level;
+  app.log.level = "warn";
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } finally {
+    app.log.level = level;
+  }
+  const port = app.server.address();
+  const socket = typeof port === "object" && port ? `${env.HOST}:${port.port}` : env.HOST;
+  app.log.info(`Hearth is ready (listening on ${socket}): open Hearth at ${env.APP_URL}`);
+  if (demo) app.log.info(`Demo company: sign in as ${DEMO_ADMIN_EMAIL} with the password ${DEMO_PASSWORD}`);
 }
 
 main().catch((error) => {

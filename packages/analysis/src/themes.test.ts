@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeThemes, keyPhrases, type ThemeInput } from "./themes.js";
+import { analyzeThemes, keyPhrases, phraseEntries, type ThemeInput } from "./themes.js";
 
 const comments: ThemeInput[] = [
   { id: "1", text: "My manager never listens to the team.", sentiment: "negative", topic: "Management" },
@@ -20,7 +20,7 @@ describe("analyzeThemes", () => {
     const themes = analyzeThemes(comments);
     expect(themes.map((theme) => [theme.label, theme.count])).toEqual([
       ["Management", 4],
-      ["General: parking", 3],
+      ["Parking", 3],
       ["Compensation", 1],
       ["General", 1],
     ]);
@@ -47,5 +47,34 @@ describe("analyzeThemes", () => {
 
   it("extracts noun lemmas and two-word noun phrases", () => {
     expect(keyPhrases("The health plans are expensive.")).toEqual(expect.arrayContaining(["health", "plan", "health plan"]));
+  });
+
+  it("labels themes and key phrases with words as the comments wrote them, never a lemma pair (issue 25 item 9)", () => {
+    const meetings: ThemeInput[] = [
+      "There are too many meetings every week.",
+      "Too many meetings eat my focus time.",
+      "We have many meetings and few career paths.",
+      "So many meetings, so little time.",
+      "I see few career paths here.",
+    ].map((text, index) => ({ id: String(index), text, sentiment: "negative", topic: "General" }));
+    expect(phraseEntries("We have many meetings and few career paths.")).toEqual(
+      expect.arrayContaining([
+        { key: "meeting", written: "meetings" },
+        { key: "career path", written: "career paths" },
+      ]),
+    );
+    expect(keyPhrases("Too many meetings.")).not.toContain("many meeting");
+    const themes = analyzeThemes(meetings);
+    expect(themes[0].label).toBe("Meetings");
+    const written = meetings.map((comment) => comment.text.toLowerCase());
+    for (const theme of themes) {
+      for (const phrase of [theme.label, ...theme.keyPhrases]) {
+        if (phrase === "General") continue;
+        expect(
+          written.some((text) => text.includes(phrase.toLowerCase())),
+          phrase,
+        ).toBe(true);
+      }
+    }
   });
 });

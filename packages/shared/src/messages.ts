@@ -5,7 +5,6 @@ export const MESSAGES = {
   genericError: "Something went wrong. Please try again.",
   accessDenied: "Sorry, you don't have the necessary permissions to view this page.",
   unnamedCompany: "Unnamed Company",
-  needHelpInfo: "Please use the chat widget in the bottom right corner for support.",
   notAuthorized: "Not Authorized",
 } as const;
 

@@ -6,6 +6,7 @@ import { AppError, refusedWhileSwitched, toErrorBody } from "../lib/errors.js";
 import { AUTH_ARRAY_MAX_ITEMS, arraysWithin } from "../lib/json-depth.js";
 import { appOrigins } from "../lib/origin-check.js";
 import { defineRoute } from "../lib/route.js";
+import { authErrorMessage } from "./auth-error-messages.js";
 import { applyAuthRules } from "./auth-rules.js";
 import { AUTH_RULES_HEADER, markRulesApplied } from "./ruled-auth-paths.js";
 
@@ -24,6 +25,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       googleSignIn: Boolean(ctx.env.GOOGLE_CLIENT_ID && ctx.env.GOOGLE_CLIENT_SECRET),
       devMail: ctx.email.usesDevOutbox && !ctx.env.isProduction,
       supportEmail: ctx.env.SUPPORT_EMAIL,
+      supportFormUrl: ctx.env.SUPPORT_FORM_URL ?? null,
     }),
   });
 
@@ -154,7 +156,8 @@ function reshapeAuthError(status: number, text: string) {
   const code =
     parsed.code ?? (status === 401 ? "UNAUTHENTICATED" : status === 404 ? "NOT_FOUND" : status === 429 ? "RATE_LIMITED" : "BAD_REQUEST");
   const fallback = status === 404 ? "Not found" : "The request was refused.";
-  const message = status >= 500 ? "Something went wrong on our side. Please try again." : (parsed.message ?? fallback);
+  const message =
+    status >= 500 ? "Something went wrong on our side. Please try again." : authErrorMessage(parsed.code, parsed.message ?? fallback);
   return { ...toErrorBody(code, message), code, message };
 }
 

@@ -3,6 +3,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, PASSWORD_MESSAGES, TERMS_ACCEPTANCE_REQUIRED } from "@hearth/shared";
+import { AUTH_ERROR_MESSAGES } from "./auth-error-messages.js";
 import { tenant, user } from "../db/schema.js";
 import {
   STRONG_PASSWORD,
@@ -151,6 +152,9 @@ describe("registration, verification, sign-in and password reset", () => {
       body: { email: session.email, otp: code === "000000" ? "111111" : "000000" },
     });
     expect(wrong.statusCode).toBe(400);
+    // In Hearth's words, never Better Auth's "Invalid OTP" (issue 25 item 1); the code is kept for clients.
+    expect(wrong.json().error).toEqual({ code: "INVALID_OTP", message: AUTH_ERROR_MESSAGES.INVALID_OTP });
+    expect(wrong.body).not.toContain("Invalid OTP");
     const right = await call(testApp.app, "POST", "/api/auth/email-otp/verify-email", {
       cookie: session.cookie,
       body: { email: session.email, otp: code },
@@ -224,6 +228,21 @@ describe("registration, verification, sign-in and password reset", () => {
     const response = await call(testApp.app, "GET", "/api/me");
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: expect.any(String) } });
+  });
+
+  it("answers /api/session with 200 either way: signed out, a forged cookie, and signed in as /api/me (issue 25 item 10)", async () => {
+    const out = await call(testApp.app, "GET", "/api/session");
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ signedIn: false });
+    expect(out.headers["cache-control"]).toBe("no-store");
+    const forged = await call(testApp.app, "GET", "/api/session", { cookie: "better-auth.session_token=forged.value" });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).toEqual({ signedIn: false });
+    const session = await registerCompany(testApp.app);
+    const signedIn = await call(testApp.app, "GET", "/api/session", { cookie: session.cookie });
+    expect(signedIn.statusCode).toBe(200);
+    const me = (await call(testApp.app, "GET", "/api/me", { cookie: session.cookie })).json();
+    expect(signedIn.json()).toEqual({ signedIn: true, me });
   });
 
   it("keeps the internal-account flag and role out of the sign-up body's reach", async () => {

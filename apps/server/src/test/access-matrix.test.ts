@@ -5,6 +5,8 @@ import { type TestApp, addMember, call, createTestApp, registerCompany } from ".
 const PUBLIC_ROUTES = new Set([
   "GET /api/health",
   "GET /api/config",
+  // Whether anyone is signed in, answered 200 either way so signed-out pages log no error (decision 0071)
+  "GET /api/session",
   "GET /api/captcha/challenge",
   "GET /api/public/surveys/{id}",
   "POST /api/response",

@@ -41,6 +41,11 @@ export const socialQuoteListSchema = z.object({
   pageSize: z.number().int(),
   /** The same for every quote: the company has Social Amplification and the user the "amplification" permission. */
   canDownload: z.boolean(),
+  /**
+   * Whose comments the reader's quotes come from: "all" (Admins, internal accounts), or "assignedCohorts" (Staff and
+   * Managers, who read only their assigned cohorts' comments, so only those quotes; issue 25 item 8).
+   */
+  readerScope: z.enum(["all", "assignedCohorts"]),
 });
 export type SocialQuoteList = z.infer<typeof socialQuoteListSchema>;
 

@@ -13,6 +13,8 @@ export const publicConfigSchema = z.object({
   googleSignIn: z.boolean(),
   devMail: z.boolean(),
   supportEmail: z.string(),
+  /** The third-party support form Need Help opens (SUPPORT_FORM_URL); null: Hearth's own form. */
+  supportFormUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

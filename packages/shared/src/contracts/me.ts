@@ -42,3 +42,13 @@ export const meResponseSchema = z.object({
   permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/**
+ * GET /api/session: who is signed in, answered 200 either way, so a signed-out page asks without an error in the
+ * browser's console (issue 25 item 10). `/api/me` keeps answering 401 to a signed-out caller.
+ */
+export const sessionResponseSchema = z.discriminatedUnion("signedIn", [
+  z.object({ signedIn: z.literal(false) }),
+  z.object({ signedIn: z.literal(true), me: meResponseSchema }),
+]);
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -67,6 +67,8 @@ export const activityLogEntrySchema = z.object({
   createdAt: z.string(),
   userName: z.string().nullable(),
   userEmail: z.string().nullable(),
+  /** Who did it, in words (`activityActorName`): a name or email, a removed member as recorded, "System" for a job. */
+  who: z.string(),
   /** Set on the entries written while Hearth staff viewed the company. */
   byHearthStaff: z.boolean(),
   data: z.record(z.string(), z.unknown()),

@@ -34,8 +34,11 @@ export const INVITATION_MESSAGES = {
   linkNeedsSelection: "Select where you want to add the link.",
   linkNeedsText: "Link must be added to text.",
   linkProtocol: "Only http and https links are allowed.",
-  pauseSuccess: "Success: Invitee paused successfully",
-  pauseError: "Error: Failed to pause invitee",
+  /**
+   * Cancel Send's outcome says what happened, a cancelled send (issue 25 item 4, decision 0069): the spec's toast
+   * called it a pause, while the row then reads Cancelled and nothing is resumed.
+   */
+  cancelError: "Error: The send could not be cancelled. Nothing changed; try again.",
   loadingAllPages: "Please wait while we load all pages",
   dispatchUnderway: "Email dispatch underway. Please check back shortly.",
   invalidDate: "Selected date is invalid",
@@ -53,5 +56,12 @@ export const INVITATION_MESSAGES = {
   csvParseFailed: "We could not read this file. Check that it is a .csv file with a header row.",
   csvNoEmailColumn: "The file has no email column.",
 } as const;
+
+/** The toast after Cancel Send: how many scheduled emails were cancelled, in the status's own word. */
+export function cancelSendMessage(cancelled: number): string {
+  return cancelled === 1
+    ? "Success: Send cancelled. This invitee's scheduled email will not be sent."
+    : `Success: Send cancelled for ${cancelled.toLocaleString("en-US")} invitees. Their scheduled emails will not be sent.`;
+}
 
 export const fetchPageErrorMessage = (page: number) => `Error fetching page ${page}`;

@@ -3,6 +3,7 @@ import {
   DEFAULT_INVITE_TIME,
   DEFAULT_INVITEE_TABLE_PAGE_SIZE,
   fetchPageErrorMessage,
+  cancelSendMessage,
   INVITATION_MESSAGES,
   INVITE_BATCH_PAUSE_MS,
   INVITE_BATCH_SIZE,
@@ -446,8 +447,11 @@ describe("invitation constants", () => {
     expect(INVITATION_MESSAGES.duplicatesBody).toBe("The listed employees will not receive an email invite.");
     expect(INVITATION_MESSAGES.linkNeedsSelection).toBe("Select where you want to add the link.");
     expect(INVITATION_MESSAGES.linkNeedsText).toBe("Link must be added to text.");
-    expect(INVITATION_MESSAGES.pauseSuccess).toBe("Success: Invitee paused successfully");
-    expect(INVITATION_MESSAGES.pauseError).toBe("Error: Failed to pause invitee");
+    // Cancel Send says cancelled, never paused (issue 25 item 4).
+    expect(cancelSendMessage(1)).toBe("Success: Send cancelled. This invitee's scheduled email will not be sent.");
+    expect(cancelSendMessage(1200)).toBe("Success: Send cancelled for 1,200 invitees. Their scheduled emails will not be sent.");
+    expect(INVITATION_MESSAGES.cancelError).toBe("Error: The send could not be cancelled. Nothing changed; try again.");
+    expect(JSON.stringify(INVITATION_MESSAGES)).not.toMatch(/paus/i);
     expect(INVITATION_MESSAGES.loadingAllPages).toBe("Please wait while we load all pages");
     expect(INVITATION_MESSAGES.dispatchUnderway).toBe("Email dispatch underway. Please check back shortly.");
     expect(INVITATION_MESSAGES.sent).toBe("Successfully sent invitation");

@@ -14,3 +14,4 @@ export * from "./invitee-cohorts.js";
 export * from "./report-files.js";
 export * from "./figures.js";
 export * from "./scale-columns.js";
+export * from "./team-cohort.js";

@@ -21,3 +21,4 @@ export * from "./survey-messages.js";
 export * from "./survey-status.js";
 export * from "./validate-response.js";
 export * from "./validate-survey-draft.js";
+export * from "./response-export.js";

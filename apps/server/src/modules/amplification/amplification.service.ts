@@ -15,7 +15,7 @@ import { type Actor, featureUserOf } from "../../lib/actor.js";
 import { AppError, notFound } from "../../lib/errors.js";
 import { MemoryRateLimiter } from "../../lib/memory-rate-limit.js";
 import { readEffectivePlan } from "../billing/billing.service.js";
-import { readableCommentIds } from "../comments/comments.service.js";
+import { readableCommentIds, readsAllComments } from "../comments/comments.service.js";
 import { loadSurveyIfVisibleAsWhole } from "../reports/reports.service.js";
 import { publishedCommentSeq } from "../reports/survey-state.js";
 import {
@@ -106,6 +106,7 @@ export async function listSocialQuotes(ctx: AppContext, actor: Actor, query: Soc
     page: query.page,
     pageSize: query.pageSize,
     canDownload: allowed,
+    readerScope: readsAllComments(actor) ? "all" : "assignedCohorts",
   };
 }
 

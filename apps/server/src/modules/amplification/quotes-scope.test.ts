@@ -75,10 +75,12 @@ describe("social quotes follow the Comments page's cohort scope (issue 11 item 7
     await testApp.close();
   });
 
-  const quoteIds = async (cookie: string) => {
+  const quoteIds = async (cookie: string, readerScope?: "all" | "assignedCohorts") => {
     const response = await call(testApp.app, "GET", "/api/amplification/quotes?pageSize=50", { cookie });
     expect(response.statusCode).toBe(200);
     const body = response.json();
+    // The page says whose quotes the reader sees, so an empty list for Staff says why (issue 25 item 8).
+    if (readerScope) expect(body.readerScope).toBe(readerScope);
     expect(body.quotes).toHaveLength(body.total);
     return (body.quotes as { id: string }[]).map((quote) => quote.id).sort();
   };
@@ -101,11 +103,11 @@ describe("social quotes follow the Comments page's cohort scope (issue 11 item 7
 
   it("shows Admins every quote, and Staff or Managers only those of their assigned cohorts — the same as their comments", async () => {
     const all = [...company.ids.Woman, ...company.ids.Man].sort();
-    expect(await quoteIds(company.cookie)).toEqual(all);
+    expect(await quoteIds(company.cookie, "all")).toEqual(all);
 
     const staff = await addMember(testApp, company.tenantId, "Staff");
     // No cohorts assigned: no comments, so no quotes.
-    expect(await quoteIds(staff.cookie)).toEqual([]);
+    expect(await quoteIds(staff.cookie, "assignedCohorts")).toEqual([]);
     expect(await commentIds(staff.cookie)).toEqual([]);
     await assign(staff, "Woman");
     expect(await quoteIds(staff.cookie)).toEqual([...company.ids.Woman].sort());
@@ -113,7 +115,7 @@ describe("social quotes follow the Comments page's cohort scope (issue 11 item 7
 
     const manager = await addMember(testApp, company.tenantId, "Manager");
     await assign(manager, "Man");
-    expect(await quoteIds(manager.cookie)).toEqual([...company.ids.Man].sort());
+    expect(await quoteIds(manager.cookie, "assignedCohorts")).toEqual([...company.ids.Man].sort());
     // A quote outside the Manager's cohorts does not exist for them: no image, no removal.
     const womansQuote = company.ids.Woman[0];
     expect(

@@ -112,7 +112,13 @@ describe("comment analysis and comment reports", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("Comment,Question key,Recommendation,Recommend tag,Sentiment,Emotion,Topic");
+    // Each comment names its question by its text, then its key (issue 25 item 6).
+    expect(lines[0]).toBe("Comment,Question,Question key,Recommendation,Recommend tag,Sentiment,Emotion,Topic");
+    expect(all.body).not.toMatch(/\{\{company_name\}\}/);
+    const firstKey = listed.comments[0].questionKey as string;
+    const title = (listed.options.openQuestions as { key: string; title: string }[]).find((question) => question.key === firstKey)?.title;
+    expect(title).toBeDefined();
+    expect(all.body).toContain(`,${firstKey},`);
     expect(lines.length - 1).toBe(listed.total);
     expect(listed.total).toBeGreaterThan(102);
     expect(all.body).not.toMatch(/^ok,/m);

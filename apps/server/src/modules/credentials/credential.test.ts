@@ -14,7 +14,7 @@ import {
   signStatusList,
   verifyBadgeCredential,
 } from "./credential.js";
-import { CERTIFICATION_CRITERIA_NARRATIVE } from "./criteria.js";
+import { awardCriteriaNarrative, CERTIFICATION_CRITERIA_NARRATIVE } from "./criteria.js";
 import { createDocumentLoader, UnknownDocumentError } from "./document-loader.js";
 import { type Issuer, loadIssuer } from "./issuer.js";
 import { decodeStatusList, encodeStatusList, STATUS_LIST_BITS, statusBit } from "./status-list.js";
@@ -77,6 +77,10 @@ describe("badge credentials", () => {
       },
     });
     expect(CERTIFICATION_CRITERIA_NARRATIVE).toMatch(/one third of its employees .* up to 3,000 employees, or at least 1,000 responses/);
+    // The index by its name in the spec (issue 25 item 2).
+    expect(CERTIFICATION_CRITERIA_NARRATIVE).toContain("Love of Workplace Index™ (LOWI)");
+    expect(awardCriteriaNarrative("Respect")).toContain("Love of Workplace Index™ (LOWI)");
+    expect(`${CERTIFICATION_CRITERIA_NARRATIVE} ${awardCriteriaNarrative("Respect")}`).not.toMatch(/Love of Work Index/);
     expect(CERTIFICATION_CRITERIA_NARRATIVE).toMatch(/70%/);
   });
 

@@ -10,7 +10,7 @@ const percent = (fraction: { numerator: number; denominator: number }) =>
 const thousands = (value: number) => value.toLocaleString("en-US");
 
 const RESPONSE_RULE =
-  `A closed LOWI (Love of Work Index) survey of the company ending in the certified calendar year (UTC) received ` +
+  `A closed Love of Workplace Index™ (LOWI) survey of the company ending in the certified calendar year (UTC) received ` +
   `responses from at least one third of its employees for a company of up to ${thousands(LARGE_COMPANY_HEADCOUNT)} ` +
   `employees, or at least ${thousands(LARGE_COMPANY_REQUIRED_RESPONSES)} responses above that.`;
 

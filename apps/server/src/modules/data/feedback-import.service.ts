@@ -14,6 +14,7 @@ import {
   type FeedbackImportInput,
   feedbackSurveyFields,
   feedbackTypeOfField,
+  isResponseExportKeyRow,
   normalizeVisibilityThreshold,
   readFeedbackRows,
   rejectedRowsCsv,
@@ -47,8 +48,11 @@ import { notify } from "../notifications/notifications.service.js";
 
 const invalid = (field: string, message: string) => new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
 
-/** The header row and the data rows of a stored file, empty lines skipped. */
-async function readTable(ctx: AppContext, storageKey: string): Promise<{ headers: string[]; rows: string[][] }> {
+/**
+ * The header row and the data rows of a stored file, empty lines skipped; `firstLine` is the file line of the first
+ * data row. A Hearth response export's second header row (its question keys, decision 0068) is not a response.
+ */
+async function readTable(ctx: AppContext, storageKey: string): Promise<{ headers: string[]; rows: string[][]; firstLine: number }> {
   const body = await ctx.storage.get(storageKey);
   if (!body) throw notFound("The uploaded file is no longer stored.");
   const chunks: Buffer[] = [];
@@ -57,7 +61,9 @@ async function readTable(ctx: AppContext, storageKey: string): Promise<{ headers
     .toString("utf8")
     .replace(/^\uFEFF/, "");
   const data = Papa.parse<string[]>(text, { skipEmptyLines: "greedy" }).data;
-  return { headers: (data[0] ?? []).map((header) => header.trim()), rows: data.slice(1) };
+  const headers = (data[0] ?? []).map((header) => header.trim());
+  const skip = isResponseExportKeyRow(headers, data[1]) ? 2 : 1;
+  return { headers, rows: data.slice(skip), firstLine: skip + 1 };
 }
 
 /** The survey's name: the file's name without its extension. */
@@ -179,7 +185,7 @@ export async function commitFeedbackImport(ctx: AppContext, tenantId: string, im
   const fail = (error: string) => updateDataImport(db, tenantId, importId, { status: "failed", error, finishedAt: now });
   if (!upload) return fail("The uploaded file is no longer stored.");
   if (!survey || columns.length === 0) return fail("The import's survey was deleted.");
-  const { headers, rows } = await readTable(ctx, upload.storageKey);
+  const { headers, rows, firstLine } = await readTable(ctx, upload.storageKey);
   // another run finished it meanwhile: nothing left to do
   if (!(await markImportRunning(db, tenantId, importId, { startedAt: row.startedAt ?? now, totalRows: rows.length }))) return;
   let accepted = row.acceptedRows;
@@ -187,7 +193,7 @@ export async function commitFeedbackImport(ctx: AppContext, tenantId: string, im
   const submittedOn = row.createdAt.toISOString().slice(0, 10);
   const hasComments = columns.some((column) => column.type === "comment");
   for (let start = accepted + rejected; start < rows.length; start += IMPORT_BATCH_ROWS) {
-    const result = readFeedbackRows(columns, keys, rows.slice(start, start + IMPORT_BATCH_ROWS), start + 2);
+    const result = readFeedbackRows(columns, keys, rows.slice(start, start + IMPORT_BATCH_ROWS), start + firstLine);
     const next = { acceptedRows: accepted + result.answers.length, rejectedRows: rejected + result.rejected.length };
     const advanced = await db
       .transaction(async (tx) => {
@@ -252,8 +258,8 @@ export async function readImportRejectedRows(ctx: AppContext, actor: Actor, id: 
   if (!loaded) return readRejectedRows(ctx, actor, id);
   const { row, upload, columns, keys } = loaded;
   if (!upload) throw notFound("No such import.");
-  const { rows } = await readTable(ctx, upload.storageKey);
-  const { rejected } = readFeedbackRows(columns, keys, rows);
+  const { rows, firstLine } = await readTable(ctx, upload.storageKey);
+  const { rejected } = readFeedbackRows(columns, keys, rows, firstLine);
   const only = rejected.map((entry) => ({ ...entry, values: columns.map((column) => entry.values[column.index] ?? "") }));
   return {
     fileName: `${row.fileName.replace(/\.csv$/i, "")}-rejected-rows.csv`,

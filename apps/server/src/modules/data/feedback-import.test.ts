@@ -122,6 +122,26 @@ describe("feedback imports", () => {
     expect(stored).toContain("(removed),,,");
   });
 
+  it("imports a Hearth response export without taking its key row for a response (issue 25 item 6)", async () => {
+    const answers = ["Agree", "Disagree", "Agree", "Strongly Agree", "Agree", "Disagree"];
+    const text = [
+      "Submitted on,I feel valued at Feedback Hearth.",
+      "submitted_on,lowi_valued",
+      ...answers.map((answer) => `2026-11-20,${answer}`),
+    ].join("\r\n");
+    const uploadId = await uploadCsv(owner.cookie, `\uFEFF${text}\r\n`, "hearth-export.csv");
+    const options = ["Agree", "Disagree", "Strongly Agree"];
+    const started = await start(owner.cookie, uploadId, [
+      { index: 1, header: "I feel valued at Feedback Hearth.", type: "choice", options },
+    ]);
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json().id as string;
+    await commitImport(testApp.ctx, owner.tenantId, id);
+    const done = (await call(testApp.app, "GET", `/api/data/imports/${id}`, { cookie: owner.cookie })).json();
+    expect(done).toMatchObject({ status: "done", totalRows: answers.length, acceptedRows: answers.length, rejectedRows: 0 });
+    expect((await responsesOf(done.surveyId)).map((row) => Object.values(row.answers)[0]).sort()).toEqual([...answers].sort());
+  });
+
   it("resumes a run cut off between batches without writing a row twice, even with two runs at once", async () => {
     const uploadId = await uploadCsv(owner.cookie, feedbackCsv(2_500), "resume.csv");
     const started = await start(owner.cookie, uploadId);

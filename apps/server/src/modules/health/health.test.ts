@@ -21,6 +21,7 @@ describe("health, config and API documentation", () => {
       googleSignIn: false,
       devMail: true,
       supportEmail: "support@hearth.test",
+      supportFormUrl: null,
     });
   });
 

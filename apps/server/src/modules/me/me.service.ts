@@ -2,6 +2,7 @@ import {
   resolveTimeZone,
   type CompanySize,
   type MeResponse,
+  type SessionResponse,
   describeRoleLabel,
   isCompanyProfileComplete,
   listAvailableFeatures,
@@ -14,6 +15,11 @@ import { notFound } from "../../lib/errors.js";
 import { readEffectivePlan, toDealResponse } from "../billing/billing.service.js";
 import { findTenant } from "../company/company.repo.js";
 import { findLabelerStatus } from "../labelling/labelling.repo.js";
+
+/** GET /api/session: the same as GET /api/me for a signed-in caller, `{signedIn: false}` for anyone else. */
+export async function readSession(ctx: AppContext, actor: Actor | null): Promise<SessionResponse> {
+  return actor ? { signedIn: true, me: await readMe(ctx, actor) } : { signedIn: false };
+}
 
 /** The signed-in user, their company and their permissions (GET /api/me). */
 export async function readMe(ctx: AppContext, actor: Actor): Promise<MeResponse> {

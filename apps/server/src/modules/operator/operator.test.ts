@@ -114,7 +114,7 @@ describe("operator console: visibility and tenant switch", () => {
     expect(staffEntries.map((entry: { action: string }) => entry.action)).toEqual(
       expect.arrayContaining(["hearth_staff_switched_in", SWITCHED_REQUEST_ACTION]),
     );
-    expect(staffEntries[0]).toMatchObject({ userEmail: operator.email, userName: "Hearth Operator" });
+    expect(staffEntries[0]).toMatchObject({ userEmail: operator.email, userName: "Hearth Operator", who: "Hearth Operator" });
     const staffMember = await addMember(testApp, company.tenantId, "Staff");
     expect((await call(testApp.app, "GET", "/api/activity-log", { cookie: staffMember.cookie })).statusCode).toBe(403);
 

@@ -90,6 +90,7 @@ export async function listActivityLog(db: Database, tenantId: string, page: numb
         action: activityLog.action,
         data: activityLog.data,
         createdAt: activityLog.createdAt,
+        userId: activityLog.userId,
         firstName: user.firstName,
         lastName: user.lastName,
         email: user.email,

@@ -1,4 +1,5 @@
 import {
+  activityActorName,
   type ActivityLogPage,
   type ChangeInternalAccountInput,
   type InternalVisibility,
@@ -148,6 +149,7 @@ export async function readCompanyActivityLog(ctx: AppContext, tenantId: string, 
         createdAt: row.createdAt.toISOString(),
         userName: [row.firstName, row.lastName].filter(Boolean).join(" ") || null,
         userEmail: row.email,
+        who: activityActorName({ userId: row.userId, firstName: row.firstName, lastName: row.lastName, email: row.email, data }),
         byHearthStaff,
         data,
       };

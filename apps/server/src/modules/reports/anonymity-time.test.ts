@@ -229,7 +229,8 @@ describe("anonymity in time (issue 11 item 4)", () => {
         .trim()
         .split(/\r\n\r\n/)[0]
         .split(/\r\n/);
-    const publishedIn = (reading: { rawCsv: unknown }) => answerRows(reading.rawCsv as string).length - 1;
+    // Two header rows: the questions' texts, then their keys (issue 25 item 6).
+    const publishedIn = (reading: { rawCsv: unknown }) => answerRows(reading.rawCsv as string).length - 2;
     const random = createRandom(11_04);
     let previous = await readEverything();
     const changes: number[] = [];
@@ -253,7 +254,7 @@ describe("anonymity in time (issue 11 item 4)", () => {
     expect(changes).toEqual([k, 2 * k, 3 * k, 4 * k]);
     expect(previous.company.responses).toBe(4 * k);
     expect(previous.comments.total).toBeGreaterThanOrEqual(4 * k);
-    expect(answerRows(previous.rawCsv as string)).toHaveLength(1 + 4 * k);
+    expect(answerRows(previous.rawCsv as string)).toHaveLength(2 + 4 * k);
 
     // Closing the survey publishes nothing more: the last partial block stays out (decision 0022).
     await testApp.ctx.database.db
@@ -284,12 +285,13 @@ describe("anonymity in time (issue 11 item 4)", () => {
     await flushSurveyState(testApp.ctx, owner.tenantId, surveyId);
     const csv = await call(testApp.app, "GET", `/api/export/survey?surveyId=${surveyId}`, { cookie: owner.cookie });
     expect(csv.statusCode).toBe(200);
-    // Answer rows only: detached comments, if any, follow after a blank line (decision 0052).
+    // Answer rows only: detached comments, if any, follow after a blank line (decision 0052); the two header rows
+    // (question texts, then keys) come first.
     const rows = csv.body
       .trim()
       .split(/\r\n\r\n/)[0]
       .split(/\r\n/)
-      .slice(1);
+      .slice(2);
     expect(rows).toHaveLength(6);
     const exportedDays = rows.map((row) => row.split(",")[0]).sort();
     expect(exportedDays).toEqual(["2026-11-05", "2026-11-05", "2026-11-05", "2026-11-09", "2026-11-09", "2026-11-09"]);

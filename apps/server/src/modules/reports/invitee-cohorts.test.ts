@@ -172,6 +172,8 @@ describe("imported attributes as report cohorts (issue 14 item 4)", () => {
       expect(response.statusCode, url).toBe(200);
       return response.json();
     };
+    // Asked for no cohort, "Scores by team" opens on the company's departments, not on age (issue 25 item 3).
+    expect((await getJson(`/api/reports/${surveyId}/team`)).cohortKey).toBe("cohort.department");
     const { sizes } = await readGroupSizes(testApp.app, owner.cookie, surveyId, dimensions);
     // The published respondents: blocks of 3 by arrival (117 of 118).
     const published = answers.slice(0, Math.floor(answers.length / 3) * 3).map((answer) => respondentCohortsOf(answer, dimensions));

@@ -157,7 +157,8 @@ describe("padding a survey to reveal one respondent (issue 23, H1)", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n\r\n");
-    const [header, ...rows] = Papa.parse<string[]>(rowsPart).data;
+    // The questions' texts, then their keys, then the answers (issue 25 item 6).
+    const [, header, ...rows] = Papa.parse<string[]>(rowsPart).data;
     expect(header).not.toContain(c.textKey);
     const comments = commentsPart ? Papa.parse<string[]>(commentsPart).data.slice(1) : [];
     return { header, rows, comments: comments.map((line) => line.join(",")) };

@@ -4,7 +4,9 @@
  * anonymity rules (a hidden group downloads as the notice, never as numbers).
  */
 import {
+  collectPlaceholderValues,
   type CompanyReport,
+  fillPlaceholders,
   type ReportCsvTable,
   type ReportFilter,
   type ScoreRow,
@@ -42,6 +44,19 @@ const scoreTable = (rows: readonly ScoreRow[]) => [
     row.answers,
   ]),
 ];
+
+/**
+ * A question's text as respondents read it ({{company_name}} and the survey's meta fields filled), for the CSV columns
+ * that name questions (issue 25 item 6). Called after the report call has checked the caller's access.
+ */
+async function questionFiller(ctx: AppContext, actor: Actor, surveyId: string): Promise<(text: string) => string> {
+  const [row, company] = await Promise.all([
+    findReportSurvey(ctx.database.db, actor.tenantId, surveyId),
+    findReportTenant(ctx.database.db, actor.tenantId),
+  ]);
+  const values = collectPlaceholderValues({ metaFields: row?.metaFields, companyName: company?.companyName });
+  return (text: string) => fillPlaceholders(text, values);
+}
 
 /** The survey's name for a download's file name (the caller's access was checked by the report call before). */
 async function surveyNameOf(ctx: AppContext, actor: Actor, surveyId: string): Promise<string> {
@@ -88,13 +103,17 @@ export async function exportReportTableCsv(
   if (table === "comments") {
     const list = await listComments(ctx, actor, surveyId, { filters }, { uncapped: true });
     const fileName = await named();
+    const fill = await questionFiller(ctx, actor, surveyId);
+    const titles = new Map(list.options.openQuestions.map((question) => [question.key, fill(question.title)]));
     const rows: (string | number | null)[][] = [
-      ["Comment", "Question key", "Recommendation", "Recommend tag", "Sentiment", "Emotion", "Topic"],
+      ["Comment", "Question", "Question key", "Recommendation", "Recommend tag", "Sentiment", "Emotion", "Topic"],
     ];
     if (list.scope.message) rows.push([list.scope.message]);
     else if (list.notice && list.comments.length === 0) rows.push([list.notice]);
-    for (const row of list.comments)
-      rows.push([row.text, row.questionKey, row.recommendation, row.recommendTag, row.sentiment, row.emotion, row.topic]);
+    for (const row of list.comments) {
+      const question = titles.get(row.questionKey) ?? row.questionKey;
+      rows.push([row.text, question, row.questionKey, row.recommendation, row.recommendTag, row.sentiment, row.emotion, row.topic]);
+    }
     return { fileName, text: csv(rows) };
   }
   if (table === "themes") {
@@ -121,13 +140,15 @@ export async function exportReportTableCsv(
     const breakdown = await getBreakdownReport(ctx, actor, surveyId, filters, commentLabelsShown);
     const fileName = await named();
     if (breakdown.hidden) return { fileName, text: csv([["Notice"], [breakdown.notice]]) };
-    const rows: (string | number | null)[][] = [["Question key", "Question", "Option", "Count", "Share (%)"]];
+    const fill = await questionFiller(ctx, actor, surveyId);
+    const rows: (string | number | null)[][] = [["Question", "Question key", "Option", "Count", "Share (%)"]];
     for (const question of breakdown.questions) {
-      for (const option of question.options) rows.push([question.key, question.title, option.label, option.count, option.share]);
+      const title = fill(question.title);
+      for (const option of question.options) rows.push([title, question.key, option.label, option.count, option.share]);
       for (const [label, count] of Object.entries(question.sentiment ?? {}))
-        rows.push([question.key, question.title, `Sentiment: ${label}`, count, null]);
+        rows.push([title, question.key, `Sentiment: ${label}`, count, null]);
       for (const [label, count] of Object.entries(question.emotion ?? {}))
-        rows.push([question.key, question.title, `Emotion: ${label}`, count, null]);
+        rows.push([title, question.key, `Emotion: ${label}`, count, null]);
     }
     return { fileName, text: csv(rows) };
   }

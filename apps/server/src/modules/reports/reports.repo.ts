@@ -131,6 +131,8 @@ export interface ReportSurveyRow {
   visibilityThreshold: number | null;
   /** The cohort values of the survey's invitees, by cohort key (decision 0045). */
   inviteeCohorts: Record<string, string[]>;
+  /** What fills the questions' {{placeholders}} (company_name and the like). */
+  metaFields: Record<string, string>;
 }
 
 export async function findReportSurvey(db: Database, tenantId: string, surveyId: string): Promise<ReportSurveyRow | undefined> {
@@ -151,6 +153,7 @@ export async function findReportSurvey(db: Database, tenantId: string, surveyId:
       draft: survey.draft,
       visibilityThreshold: survey.visibilityThreshold,
       inviteeCohorts: survey.inviteeCohorts,
+      metaFields: survey.metaFields,
     })
     .from(survey)
     .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)));

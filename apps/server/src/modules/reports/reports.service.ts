@@ -19,6 +19,7 @@ import {
   computeBreakdown,
   computeCompanyReport,
   createEmptyAggregate,
+  defaultTeamCohortKey,
   type Feature,
   foldResponse,
   formatHiddenNotice,
@@ -383,7 +384,8 @@ export async function getTeamReport(ctx: AppContext, actor: Actor, surveyId: str
   const columns = lowi ? TEAM_COLUMNS : scaled;
   const score = (aggregate: ReportAggregate) => (lowi ? teamScores(aggregate) : scaleScores(aggregate, scaled));
   const cohorts = reportCohorts(loaded);
-  const key = cohortKey ?? cohorts[0]?.key ?? null;
+  // With none asked for, the company's team structure rather than the first demographic (decision 0068).
+  const key = cohortKey ?? defaultTeamCohortKey(cohorts);
   if (key !== null && !cohorts.some((cohort) => cohort.key === key)) {
     throw new AppError("VALIDATION_FAILED", "That cohort is not in this survey.", { fields: { cohort: "Unknown cohort" } });
   }

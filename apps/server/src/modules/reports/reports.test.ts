@@ -306,6 +306,8 @@ describe("reports", () => {
     expect(women.scores.love).toBeGreaterThan(0);
     expect(team.notice).toBe("Some teams are hidden as the number available falls below the visibility threshold.");
     expect(team.overall.responses).toBe(40);
+    // With no cohort asked for, the LOWI question about where people work, never age (issue 25 item 3).
+    expect((await getReport(`/api/reports/${company.surveyId}/team`)).json().cohortKey).toBe("lowi_demo_job_function");
   });
 
   it("breaks down every question, merging hidden cohort values into one line", async () => {
@@ -333,6 +335,10 @@ describe("reports", () => {
     expect(csv.body).toContain("Love of Workplace Index");
     const team = await getReport(`/api/reports/${company.surveyId}/export/team.csv?cohort=lowi_demo_gender`);
     expect(team.body).toMatch(/Non-binary,Hidden/);
+    // Questions by their text as respondents read it, then their key (issue 25 item 6).
+    const breakdown = (await getReport(`/api/reports/${company.surveyId}/export/breakdown.csv`)).body.replace(/^\uFEFF/, "");
+    expect(breakdown.split("\r\n")[0]).toBe("Question,Question key,Option,Count,Share (%)");
+    expect(breakdown).not.toContain("{{");
   });
 
   it("shows the dashboard with the latest LOWI score and the certification rule", async () => {

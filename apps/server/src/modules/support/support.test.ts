@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportRequest } from "../../db/schema.js";
 import { type Session, type TestApp, addMember, call, createTestApp, registerCompany } from "../../test/harness.js";
 import { latestEmailTo } from "../../test/outbox.js";
+import { loadEnv } from "../../env.js";
 
 describe("support requests (Need Help and Submit Support Ticket)", () => {
   let testApp: TestApp;
@@ -44,5 +45,27 @@ describe("support requests (Need Help and Submit Support Ticket)", () => {
   it("answers 401 signed out", async () => {
     const response = await call(testApp.app, "POST", "/api/support-requests", { body: { kind: "help", subject: "x", message: "y" } });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("Need Help's third-party support form (issue 25 item 7)", () => {
+  const SUPPORT_FORM_URL = "https://help.example.org/forms/hearth?lang=en";
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { SUPPORT_FORM_URL } });
+  });
+  afterAll(() => testApp.close());
+
+  it("publishes the form's address to the web and lets only its origin be framed", async () => {
+    const response = await call(testApp.app, "GET", "/api/config");
+    expect(response.json().supportFormUrl).toBe(SUPPORT_FORM_URL);
+    const policy = String(response.headers["content-security-policy"]);
+    expect(policy).toMatch(/frame-src [^;]*https:\/\/help\.example\.org(;|\s)/);
+    expect(policy).not.toContain("/forms/hearth");
+  });
+
+  it("refuses an address that is not http(s) at start", () => {
+    expect(() => loadEnv({ SUPPORT_FORM_URL: "javascript:alert(1)" })).toThrow(/SUPPORT_FORM_URL/);
+    expect(loadEnv({}).SUPPORT_FORM_URL).toBeUndefined();
   });
 });

@@ -1,4 +1,13 @@
-import { type SurveyField, hasFeature, neutralizeCell, slugify } from "@hearth/shared";
+import {
+  collectPlaceholderValues,
+  EXPORT_COMMENT_HEADER,
+  fillPlaceholders,
+  type SurveyField,
+  hasFeature,
+  neutralizeCell,
+  responseExportHeaderRows,
+  slugify,
+} from "@hearth/shared";
 import { createHmac } from "node:crypto";
 import Papa from "papaparse";
 import type { AppContext } from "../../app-context.js";
@@ -39,6 +48,19 @@ function exportLayout(survey: SurveyRow): { keys: string[]; commentKeys: string[
 }
 
 /**
+ * The two header rows (question texts, then keys: `responseExportHeaderRows`, decision 0068) and each key's question
+ * text, with {{company_name}} and the survey's meta fields filled as respondents saw them.
+ */
+async function exportHeader(ctx: AppContext, actor: Actor, survey: SurveyRow, keys: readonly string[]) {
+  const tenant = await findTenant(ctx.database.db, actor.tenantId);
+  const values = collectPlaceholderValues({ metaFields: survey.metaFields, companyName: tenant?.companyName });
+  const fill = (text: string) => fillPlaceholders(text, values);
+  const fields = survey.fields as SurveyField[];
+  const questionOf = (key: string) => responseExportHeaderRows(fields, [key], fill)[0][1];
+  return { rows: responseExportHeaderRows(fields, keys, fill), questionOf };
+}
+
+/**
  * Detached comments in the order of HMAC(AUTH_SECRET, survey ‖ response id ‖ question): unrelated to the rows' order
  * (their random ids) or to arrival without the server's secret, and the same in every download of the same published
  * responses, so two exports agree.
@@ -54,14 +76,16 @@ class DetachedComments {
     const order = createHmac("sha256", this.secret).update(`${this.surveyId}\u0000${responseId}\u0000${key}`).digest("hex");
     this.items.push({ order, key, text });
   }
-  rows(neutralize: (text: string) => string): string[][] {
+  /** The section's rows: its header, then the question's text, its key and the comment. */
+  rows(questionOf: (key: string) => string, neutralize: (text: string) => string): string[][] {
     this.items.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
-    return this.items.map((item) => [item.key, neutralize(item.text)]);
+    return [[...EXPORT_COMMENT_HEADER], ...this.items.map((item) => [neutralize(questionOf(item.key)), item.key, neutralize(item.text)])];
   }
 }
 
 /**
- * CSV of a survey's responses: one row per response, one column per question key, plus a day. Only the published
+ * CSV of a survey's responses: one row per response, one column per question, plus a day; two header rows, the
+ * questions' texts then their keys (decision 0068). Only the published
  * responses are exported — the same blocks as the reports (decisions 0022, 0052) — and `submitted_on` is the day the
  * response's block closed, not its own day. No identity is ever exported — responses are stored without one — and no
  * cohort answer (see `exportedKeys`). An anonymous survey's comments follow in their own section, detached.
@@ -69,13 +93,14 @@ class DetachedComments {
 export async function* exportSurveyCsv(ctx: AppContext, actor: Actor, survey: SurveyRow): AsyncGenerator<string> {
   const { keys, commentKeys } = exportLayout(survey);
   const comments = new DetachedComments(ctx.env.AUTH_SECRET, survey.id);
-  yield `\uFEFF${Papa.unparse([["submitted_on", ...keys]])}\r\n`;
+  const header = await exportHeader(ctx, actor, survey, keys);
+  yield `\uFEFF${Papa.unparse(header.rows.map((row) => row.map(neutralizeCell)))}\r\n`;
   for await (const rows of publishedResponsePages(ctx, actor.tenantId, survey.id)) {
     const lines = rows.map((row) => [row.blockDay, ...keys.map((key) => neutralizeCell(row.answers[key] ?? ""))]);
     for (const row of rows) for (const key of commentKeys) comments.add(row.id, key, row.answers[key]);
     if (lines.length > 0) yield `${Papa.unparse(lines)}\r\n`;
   }
-  if (commentKeys.length > 0) yield `\r\n${Papa.unparse([["comment_question", "comment"], ...comments.rows(neutralizeCell)])}\r\n`;
+  if (commentKeys.length > 0) yield `\r\n${Papa.unparse(comments.rows(header.questionOf, neutralizeCell))}\r\n`;
 }
 
 export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId: string) {
@@ -92,7 +117,8 @@ export async function checkExportAllowed(ctx: AppContext, actor: Actor, surveyId
 /** The same table as the CSV, as an Excel workbook (built in memory: fine for tens of thousands of rows). */
 export async function exportSurveyXlsx(ctx: AppContext, actor: Actor, survey: SurveyRow): Promise<Buffer> {
   const { keys, commentKeys } = exportLayout(survey);
-  const rows: string[][] = [["submitted_on", ...keys]];
+  const header = await exportHeader(ctx, actor, survey, keys);
+  const rows: string[][] = [...header.rows];
   const comments = new DetachedComments(ctx.env.AUTH_SECRET, survey.id);
   for await (const page of publishedResponsePages(ctx, actor.tenantId, survey.id)) {
     for (const row of page) {
@@ -100,6 +126,6 @@ export async function exportSurveyXlsx(ctx: AppContext, actor: Actor, survey: Su
       for (const key of commentKeys) comments.add(row.id, key, row.answers[key]);
     }
   }
-  if (commentKeys.length > 0) rows.push([], ["comment_question", "comment"], ...comments.rows((text) => text));
+  if (commentKeys.length > 0) rows.push([], ...comments.rows(header.questionOf, (text) => text));
   return buildXlsx(survey.name, rows);
 }

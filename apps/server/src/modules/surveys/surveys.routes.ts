@@ -185,7 +185,8 @@ export async function registerSurveyExportRoutes(app: FastifyInstance, ctx: AppC
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/export/survey",
-    summary: "Download a survey's responses as CSV, or XLSX with format=xlsx (one row per response, one column per question key)",
+    summary:
+      "Download a survey's responses as CSV, or XLSX with format=xlsx (one row per response, one column per question; two header rows: the questions' texts, then their keys)",
     tags: ["surveys"],
     access: "data-export",
     query: z.object({ surveyId: surveyIdParams.shape.id, format: z.enum(["csv", "xlsx"]).default("csv") }),

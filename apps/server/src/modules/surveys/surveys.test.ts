@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SURVEY_MESSAGES, listPresetFields } from "@hearth/shared";
@@ -291,15 +292,25 @@ describe("surveys: creation rules, lists, public page, responses, export", () =>
       .filter((f: { filter?: boolean; answerType: string }) => f.filter !== true && f.answerType !== "Text")
       .map((f: { key: string }) => f.key);
     const textKeys = fields.filter((f: { answerType: string }) => f.answerType === "Text").map((f: { key: string }) => f.key);
+    const questionOf = (key: string) =>
+      fields.find((f: { key: string }) => f.key === key).question.replace("{{company_name}}", "Acme Testing");
     if (textKeys.length > 0) {
-      const commentLines = commentPart.split("\r\n");
-      expect(commentLines[0]).toBe("comment_question,comment");
-      expect(commentLines.slice(1).every((line) => textKeys.includes(line.split(",")[0]))).toBe(true);
+      // The detached comments name their question by its text and its key (issue 25 item 6).
+      const commentRows = Papa.parse<string[]>(commentPart, { skipEmptyLines: true }).data;
+      expect(commentRows[0]).toEqual(["Question", "Question key", "Comment"]);
+      for (const [question, key] of commentRows.slice(1)) {
+        expect(textKeys).toContain(key);
+        expect(question).toBe(questionOf(key));
+      }
     }
     expect(keys.length).toBeLessThan(fields.length);
-    expect(lines[0].split(",")).toEqual(["submitted_on", ...keys]);
-    expect(lines[0]).not.toContain("lowi_demo_");
-    expect(lines).toHaveLength(1 + (await storedResponses(surveyId)));
+    // Two header rows: the questions as respondents read them, then their keys (issue 25 item 6).
+    const [texts, keyRow] = Papa.parse<string[]>(lines.slice(0, 2).join("\r\n")).data;
+    expect(texts).toEqual(["Submitted on", ...keys.map(questionOf)]);
+    expect(texts.some((text) => text.includes("{{"))).toBe(false);
+    expect(keyRow).toEqual(["submitted_on", ...keys]);
+    expect(lines.slice(0, 2).join()).not.toContain("lowi_demo_");
+    expect(lines).toHaveLength(2 + (await storedResponses(surveyId)));
     const xlsx = await call(testApp.app, "GET", `/api/export/survey?surveyId=${surveyId}&format=xlsx`, { cookie: owner.cookie });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers["content-disposition"]).toContain("culture-check-2026-responses.xlsx");

@@ -30,7 +30,7 @@ import { readEffectivePlan } from "../billing/billing.service.js";
 import { countAdminLicences, countStaffLicences, lockTenantForLicences } from "../billing/licences.repo.js";
 import { assertSenderVerified, takeSendingAllowance } from "../senders/senders.service.js";
 import { assertLicenceAvailable } from "../billing/licences.service.js";
-import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
+import { insertActivityLogs, recordActorOnActivityLogs } from "../activity-log/activity-log.repo.js";
 import { findTenant } from "../company/company.repo.js";
 import { renderMemberInvitationEmail } from "../email/email.templates.js";
 import {
@@ -327,6 +327,8 @@ export async function removeMember(ctx: AppContext, actor: Actor, userId: string
     const member = await requireMember(database, actor, userId);
     const refusal = refuseRemoval({ ...member, isSelf: member.id === actor.userId }, await countAdmins(database, actor.tenantId));
     if (refusal) throw new AppError("CONFLICT", refusal);
+    const name = [member.firstName, member.lastName].filter(Boolean).join(" ") || null;
+    await recordActorOnActivityLogs(database, actor.tenantId, userId, { name, email: member.email });
     await deleteMember(database, actor.tenantId, userId);
     await insertActivityLogs(database, actor.tenantId, actor.userId, [
       { action: "remove_member", data: { email: member.email, role: member.role, timestamp: now.toISOString() } },

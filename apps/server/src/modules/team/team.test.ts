@@ -3,6 +3,7 @@
  * inviting company, role changes and removal with their guards, permissions, tenant isolation and one activity log
  * entry per action.
  */
+import { insertActivityLogs } from "../activity-log/activity-log.repo.js";
 import { and, desc, eq } from "drizzle-orm";
 import { TEAM_MESSAGES } from "@hearth/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -210,10 +211,18 @@ describe("team members and invitations", () => {
     const leader = await call(testApp.app, "DELETE", `/api/team/members/${owner.userId}`, { cookie: admin.cookie });
     expect(leader.json().error.message).toBe(TEAM_MESSAGES.leaderCannotBeRemoved);
     expect((await call(testApp.app, "GET", "/api/me", { cookie: manager.cookie })).statusCode).toBe(200);
+    // Something the manager did, and something a job did: the log names both after the removal (issue 25 item 5).
+    await insertActivityLogs(db(), owner.tenantId, manager.userId, [{ action: "download_certification", data: {} }]);
+    await insertActivityLogs(db(), owner.tenantId, null, [{ action: "deal_recorded", data: {} }]);
     const removed = await call(testApp.app, "DELETE", `/api/team/members/${manager.userId}`, { cookie: admin.cookie });
     expect(removed.statusCode).toBe(200);
     expect((await call(testApp.app, "GET", "/api/me", { cookie: manager.cookie })).statusCode).toBe(401);
     expect((await call(testApp.app, "DELETE", `/api/team/members/${manager.userId}`, { cookie: admin.cookie })).statusCode).toBe(404);
     expect(await logs(owner.tenantId, "remove_member")).toHaveLength(1);
+    const log = (await call(testApp.app, "GET", "/api/activity-log", { cookie: owner.cookie })).json();
+    const who = (action: string) => log.entries.find((entry: { action: string }) => entry.action === action)?.who;
+    expect(who("download_certification")).toContain(`${manager.email}, removed)`);
+    expect(who("deal_recorded")).toBe("System");
+    expect(log.entries.map((entry: { who: string }) => entry.who)).not.toContain("Unknown");
   });
 });

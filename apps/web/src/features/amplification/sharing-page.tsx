@@ -1,4 +1,4 @@
-import { FEATURE_LABELS, type SocialQuote, SOCIAL_QUOTE_MESSAGES, shareOnXUrl } from "@hearth/shared";
+import { FEATURE_LABELS, type SocialQuote, type SocialQuoteList, SOCIAL_QUOTE_MESSAGES, shareOnXUrl } from "@hearth/shared";
 import { Alert, Blockquote, Button, Card, Group, Modal, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconBrandX, IconDownload, IconLock, IconMessageHeart, IconTrash } from "@tabler/icons-react";
@@ -148,9 +148,32 @@ function QuoteCard({ quote, lockedBy, onRemove }: QuoteCardProps) {
   );
 }
 
-function EmptyQuotes() {
+/** Staff and Managers read their assigned cohorts' comments only, so their quotes too: the page says so and who sees all. */
+const SCOPE_NOTE =
+  "You see the quotes of the cohorts assigned to you, because you read only their comments. Your company's admins see every quote and assign cohorts on the Team members page.";
+
+function EmptyQuotes({ readerScope }: { readerScope: SocialQuoteList["readerScope"] }) {
+  if (readerScope === "assignedCohorts") {
+    return (
+      <Card data-testid="quotes-empty" data-scope={readerScope}>
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
+            <IconLock size={24} />
+          </ThemeIcon>
+          <div>
+            <Text fw={700}>No quotes from your cohorts</Text>
+            <Text c="dimmed">
+              Quotes are positive comments, and you read only the comments of the cohorts assigned to you in each survey. Either no cohorts
+              are assigned to you yet, or none of your cohorts' comments can be shared yet. Your company's admins see every quote; ask one
+              of them to assign you cohorts on the Team members page.
+            </Text>
+          </div>
+        </Group>
+      </Card>
+    );
+  }
   return (
-    <Card data-testid="quotes-empty">
+    <Card data-testid="quotes-empty" data-scope={readerScope}>
       <Group gap="md" wrap="nowrap" align="flex-start">
         <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
           <IconMessageHeart size={24} />
@@ -243,9 +266,14 @@ export function SharingPage() {
                 : me && meHasFeature(me, "SocialAmplification") && !canAccess(me, "amplification")
                   ? "permission"
                   : "plan";
-              if (data.total === 0) return <EmptyQuotes />;
+              if (data.total === 0) return <EmptyQuotes readerScope={data.readerScope} />;
               return (
                 <Stack gap="md">
+                  {data.readerScope === "assignedCohorts" && (
+                    <Text size="sm" c="dimmed" data-testid="quotes-scope">
+                      {SCOPE_NOTE}
+                    </Text>
+                  )}
                   {reason && <LockedNotice id={noticeId} reason={reason} />}
                   <SimpleGrid
                     component="ul"

@@ -4,7 +4,7 @@
  * reporting progress by bytes. The rows stay here; the page asks for the preview and, after each mapping change, for
  * the validation with the shared rules; for a feedback file, for what each column holds (decision 0046).
  */
-import { type ColumnMatch, profileFeedbackColumns, rejectedRowsCsv, validateImportRows } from "@hearth/shared";
+import { type ColumnMatch, isResponseExportKeyRow, profileFeedbackColumns, rejectedRowsCsv, validateImportRows } from "@hearth/shared";
 import Papa from "papaparse";
 import type { ImportWorkerReply, ImportWorkerRequest } from "./import-worker-protocol";
 
@@ -36,6 +36,8 @@ function parse(file: File): void {
         scope.postMessage({ type: "error", message: "The file is empty: it needs a header row and at least one row of data." });
         return;
       }
+      // A Hearth response export carries its question keys in a second header row (decision 0068): not a row of data.
+      if (isResponseExportKeyRow(headers, rows[0])) rows.shift();
       scope.postMessage({ type: "parsed", headers, preview: rows.slice(0, PREVIEW_ROWS), totalRows: rows.length });
     },
     error: (error) => scope.postMessage({ type: "error", message: `The file could not be read: ${error.message}` }),

@@ -3,6 +3,7 @@ import {
   type CohortOptionsResponse,
   type CompanyInviteesResponse,
   fetchPageErrorMessage,
+  cancelSendMessage,
   INVITATION_MESSAGES,
   type SurveyInvitee,
   type SurveyInviteesResponse,
@@ -113,8 +114,8 @@ export function usePauseInvitees(surveyId: string) {
       if (!result?.ok || result.paused < 1) throw new Error("Nothing was paused");
       return result;
     },
-    onSuccess: () => notifications.show({ color: "teal", message: INVITATION_MESSAGES.pauseSuccess, autoClose: PAUSE_TOAST_MS }),
-    onError: () => notifications.show({ color: "red", message: INVITATION_MESSAGES.pauseError, autoClose: PAUSE_TOAST_MS }),
+    onSuccess: (result) => notifications.show({ color: "teal", message: cancelSendMessage(result.paused), autoClose: PAUSE_TOAST_MS }),
+    onError: () => notifications.show({ color: "red", message: INVITATION_MESSAGES.cancelError, autoClose: PAUSE_TOAST_MS }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: surveyInviteesKey(surveyId) }),
   });
 }

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, PinInput, Stack, Text, Ti
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
-import { errorMessage } from "../../lib/api";
+import { errorMessage, isApiError } from "../../lib/api";
 import { ME_QUERY_KEY } from "../../lib/query-client";
 import { useCountdown } from "../../lib/use-countdown";
 import { authApi, fetchMe, landingPathAfterVerification, useMe, usePublicConfig } from "../auth";
@@ -29,11 +29,17 @@ export function VerifyPage() {
   const autoSubmitted = useRef(false);
 
   const inFlight = useRef(false);
+  /** The last code the server refused: sent again unchanged (Enter, Verify) it would only be refused again. */
+  const refused = useRef<{ code: string; message: string } | null>(null);
 
   async function verify(otp: string) {
     if (!email || inFlight.current) return;
     if (!/^\d{6}$/.test(otp)) {
       setError("Enter the 6-digit code from the email.");
+      return;
+    }
+    if (refused.current?.code === otp) {
+      setError(refused.current.message);
       return;
     }
     inFlight.current = true;
@@ -46,7 +52,9 @@ export function VerifyPage() {
       if (fresh) navigate(landingPathAfterVerification(fresh), { replace: true });
       else navigate("/login", { replace: true, state: { notice: "Your email is verified. Sign in to continue." } });
     } catch (failure) {
-      setError(errorMessage(failure, "That code did not work. Check it and try again."));
+      const message = errorMessage(failure, "That code did not work. Check it and try again.");
+      if (isApiError(failure, 400)) refused.current = { code: otp, message };
+      setError(message);
       inFlight.current = false;
       setBusy(false);
     }
@@ -69,6 +77,7 @@ export function VerifyPage() {
     setInfo(null);
     try {
       await authApi.resendVerification(email);
+      refused.current = null;
       setInfo(`We sent a new code to ${email}.`);
       cooldown.restart(VERIFICATION_RESEND_COOLDOWN_SECONDS);
     } catch (failure) {

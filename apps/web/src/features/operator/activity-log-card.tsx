@@ -33,7 +33,7 @@ export function ActivityLogCard({ url, title = "Admin activity log" }: { url: st
   const data = log.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" data-testid="activity-log">
       <Stack gap="sm">
         <Title order={2} size="h4">
           {title}
@@ -59,7 +59,7 @@ export function ActivityLogCard({ url, title = "Admin activity log" }: { url: st
                     <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>
                     <Table.Td>
                       <Group gap="xs">
-                        <Text size="sm">{entry.userName ?? entry.userEmail ?? "Unknown"}</Text>
+                        <Text size="sm">{entry.who}</Text>
                         {entry.byHearthStaff ? (
                           <Badge size="sm" color="orange" variant="light">
                             Hearth staff

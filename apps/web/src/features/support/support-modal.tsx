@@ -1,20 +1,59 @@
-import { MESSAGES, type SupportRequestInput, supportRequestInputSchema } from "@hearth/shared";
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
+import { type SupportRequestInput, supportRequestInputSchema } from "@hearth/shared";
+import { Alert, Anchor, Box, Button, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { IconCircleCheck, IconExternalLink } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api } from "../../lib/api";
 import { serverErrors, useFormState, validate } from "../../lib/form";
+import { usePublicConfig } from "../auth";
 
 export type SupportKind = SupportRequestInput["kind"];
 
 const TITLES: Record<SupportKind, string> = { help: "Need Help", ticket: "Submit Support Ticket" };
 
+/**
+ * Need Help opens the third-party support form the server is configured with (SUPPORT_FORM_URL), loaded only while the
+ * dialog is open; without one, Hearth's own form. Submit Support Ticket is always Hearth's form (decision 0071).
+ */
 export function SupportModal({ kind, onClose }: { kind: SupportKind | null; onClose: () => void }) {
+  const config = usePublicConfig();
+  const formUrl = kind === "help" ? (config.data?.supportFormUrl ?? null) : null;
+  const waiting = kind === "help" && config.isPending;
   return (
-    <Modal opened={kind !== null} onClose={onClose} title={kind ? TITLES[kind] : ""} centered size="lg">
-      {kind && <SupportForm key={kind} kind={kind} onClose={onClose} />}
+    <Modal opened={kind !== null} onClose={onClose} title={kind ? TITLES[kind] : ""} centered size={formUrl ? "xl" : "lg"}>
+      {kind && waiting && <Loader aria-label="Loading" />}
+      {kind && !waiting && formUrl && <ExternalSupportForm url={formUrl} supportEmail={config.data?.supportEmail ?? null} />}
+      {kind && !waiting && !formUrl && <SupportForm key={kind} kind={kind} onClose={onClose} />}
     </Modal>
+  );
+}
+
+function ExternalSupportForm({ url, supportEmail }: { url: string; supportEmail: string | null }) {
+  return (
+    <Stack gap="sm" data-testid="support-form-external">
+      <Text size="sm">Tell our support team what you need in the form below; they reply by email.</Text>
+      <Box
+        component="iframe"
+        src={url}
+        title="Support form"
+        referrerPolicy="strict-origin-when-cross-origin"
+        style={{ width: "100%", height: "min(70vh, 640px)", border: "1px solid var(--mantine-color-default-border)", borderRadius: 8 }}
+      />
+      <Text size="sm" c="dimmed">
+        Form not showing?{" "}
+        <Anchor href={url} target="_blank" rel="noopener noreferrer">
+          Open the support form in a new tab <IconExternalLink size={14} aria-hidden style={{ verticalAlign: "middle" }} />
+        </Anchor>
+        {supportEmail ? (
+          <>
+            {" "}
+            or write to <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>.
+          </>
+        ) : (
+          "."
+        )}
+      </Text>
+    </Stack>
   );
 }
 
@@ -56,14 +95,9 @@ function SupportForm({ kind, onClose }: { kind: SupportKind; onClose: () => void
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {kind === "help" && (
-          <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />}>
-            {MESSAGES.needHelpInfo}
-          </Alert>
-        )}
         <Text size="sm">
           {kind === "help"
-            ? "You can also send us a message here and we will reply by email."
+            ? "Tell us what you need help with and our support team will reply by email."
             : "Describe the problem and what you expected to happen. We answer tickets by email."}
         </Text>
         <TextInput label="Subject" required data-autofocus {...form.textProps("subject")} />
