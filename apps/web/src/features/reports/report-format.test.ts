@@ -50,7 +50,7 @@ describe("report number formats", () => {
 });
 
 describe("report tabs", () => {
-  it("lists six LOWI tabs and three for other surveys (their choice questions in Breakdown)", () => {
+  it("lists six LOWI tabs and the same minus Company for other surveys (spec surveys §2)", () => {
     expect(REPORT_TABS.lowi.map((info) => info.label)).toEqual([
       "Company",
       "Team",
@@ -59,7 +59,7 @@ describe("report tabs", () => {
       "Thematic Analysis",
       "Breakdown",
     ]);
-    expect(REPORT_TABS.other.map((info) => info.tab)).toEqual(["sentiment", "comments", "breakdown"]);
+    expect(REPORT_TABS.other.map((info) => info.tab)).toEqual(["team", "sentiment", "comments", "thematic", "breakdown"]);
   });
 
   it("finds the tab of a path", () => {
