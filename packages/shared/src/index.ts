@@ -1,3 +1,4 @@
+export * from "./brand.js";
 export * from "./company-profile.js";
 export * from "./company-size.js";
 export * from "./features.js";
