@@ -32,7 +32,7 @@ describe("estimateSurveyDuration", () => {
 
   it("grows with the questions", () => {
     const short = estimateSurveyDuration([choiceItem("a_one", "One?", ["Yes", "No"]), openItem("a_two", "Why?")]);
-    const long = estimateSurveyDuration(Array.from({ length: 30 }, (_, i) => matrixRow(`m_${i}`, `Row ${i}`, ["1", "2"], "Title")));
+    const long = estimateSurveyDuration(Array.from({ length: 30 }, (_, i) => matrixRow(`m_${i}`, "Title", `Row ${i}`, ["1", "2"])));
     expect(long.maxMinutes).toBeGreaterThan(short.maxMinutes);
   });
 

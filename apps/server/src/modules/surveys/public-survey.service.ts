@@ -19,7 +19,8 @@ export function describeSurveyBrand(surveyId: string, brand: SurveyBrandRow) {
   return {
     name: brand.companyName?.trim() || null,
     logoUrl: surveyLogoPath(surveyId, brand),
-    accentColor: readableAccent(brand.accentColor),
+    // null: the page keeps Hearth's own colours
+    accentColor: brand.accentColor ? readableAccent(brand.accentColor) : null,
   };
 }
 
