@@ -87,7 +87,9 @@ export function LogoUploader({ profile }: { profile: CompanyProfile | undefined 
             <div>
               <Text size="md">Drop your logo here or choose a file</Text>
               <Text size="sm" c="dimmed">
-                {shown ? "A new file replaces the current logo." : "Shown on your company profile and reports."}
+                {shown
+                  ? "A new file replaces the current logo."
+                  : "Shown on your survey pages, invitation emails, the app's header and your public profile."}
               </Text>
             </div>
           </Group>
