@@ -167,7 +167,7 @@ function asButton(html: string, surveyLink: string, brand: EmailBrand | null): s
   const style = /<a class="email-button" href="[^"]*" (style="[^"]*")>/.exec(button)?.[1] ?? "";
   return html.replace(
     new RegExp(`<p>${escapeRegExp(anchor)}([^<]+)</a></p>`, "g"),
-    (_whole, text: string) => `<p style="margin:24px 0">${anchor.replace("<a ", `<a class="email-button" ${style} `)}${text}</a></p>`,
+    (_whole, text: string) => `<p style="margin:24px 0">${anchor.replace(/>$/, ` class="email-button" ${style}>`)}${text}</a></p>`,
   );
 }
 
