@@ -147,6 +147,14 @@ describe("the respondent sees the company's brand and honest progress", () => {
     }
   });
 
+  test("signed-in users see the company's logo in the app's header", async () => {
+    await admin.page.goto("/dashboard");
+    const logo = admin.page.getByTestId("header-company-logo");
+    await logo.waitFor();
+    expect(await logo.getAttribute("src")).toMatch(/^\/api\/company\/logo\?v=\d+$/);
+    expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  });
+
   test("the public survey page shows the logo, the duration, and progress that reaches 100% only at the end", async () => {
     const respondent = await openBrowser(baseUrl, PHONE);
     try {
@@ -188,6 +196,8 @@ describe("the respondent sees the company's brand and honest progress", () => {
       expect(atEnd).toBeLessThan(100);
       await page.getByTestId(`question-${shown.fields[10].key}`).locator("textarea").fill("More of the Friday demos, please.");
       expect(await progressPercent(page)).toBe(100);
+      // the bar's width eases to its new value: the screenshot waits for it
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
       await screenshot(page, "public-survey-brand-last-part");
 
       await page.getByRole("button", { name: "Send answers" }).click();

@@ -66,6 +66,8 @@ body{margin:0;padding:0;-webkit-text-size-adjust:100%}
   .email-content a:not(.email-button){color:#fdba74 !important}
   .email-name{color:#f5f5f4 !important}
   .email-notice{background:#292524 !important;color:#f5f5f4 !important}
+  .email-muted{border-top-color:#44403c !important}
+  .email-logo{padding:6px 8px !important}
 }
 @media (max-width: 600px){
   .email-outer{padding:12px 8px !important}
@@ -74,12 +76,15 @@ body{margin:0;padding:0;-webkit-text-size-adjust:100%}
 }`;
 }
 
-/** The logo on a white tile (a dark logo on a transparent background stays visible in a dark scheme), or the name. */
+/**
+ * The logo on a white tile, which shows only in a dark scheme (there it gets its padding): a dark logo on a transparent
+ * background stays visible, and in the light scheme the logo lines up with the text. Without a logo, the name.
+ */
 function header(brand: EmailBrand | null | undefined, accent: string): string {
   const name = brand?.companyName?.trim() || null;
   if (brand?.logoUrl) {
     const alt = name ? `${name} logo` : "Company logo";
-    return `<tr><td style="padding:0 0 20px"><span style="display:inline-block;background:#ffffff;border-radius:6px;padding:6px 8px;line-height:0"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(alt)}" height="44" style="display:block;height:44px;width:auto;max-width:220px;border:0;outline:none;text-decoration:none"></span></td></tr>`;
+    return `<tr><td style="padding:0 0 20px"><span class="email-logo" style="display:inline-block;background:#ffffff;border-radius:6px;padding:0;line-height:0"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(alt)}" height="44" style="display:block;height:44px;width:auto;max-width:220px;border:0;outline:none;text-decoration:none"></span></td></tr>`;
   }
   return `<tr><td class="email-name" style="padding:0 0 16px;font-size:18px;font-weight:700;color:${accent}">${escapeHtml(name ?? "Hearth")}</td></tr>`;
 }
