@@ -153,7 +153,7 @@ describe("registration with the captcha on", () => {
       await screenshot(page, "desktop-register-captcha");
 
       // Solving the proof of work lets the same form through.
-      await page.getByText("I'm not a robot").click();
+      await page.locator("altcha-widget").getByText("I'm not a robot").click();
       await page.waitForFunction(
         () => (document.querySelector("altcha-widget") as AltchaElement | null)?.getState?.() === "verified",
         null,
