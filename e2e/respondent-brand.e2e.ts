@@ -194,6 +194,8 @@ describe("the respondent sees the company's brand and honest progress", () => {
       const atEnd = await progressPercent(page);
       expect(atEnd).toBe(Math.floor((11 / total) * 100));
       expect(atEnd).toBeLessThan(100);
+      // The duration is said where the survey starts, not on every part.
+      expect(await page.getByTestId("survey-duration").count()).toBe(0);
       await page.getByTestId(`question-${shown.fields[10].key}`).locator("textarea").fill("More of the Friday demos, please.");
       expect(await progressPercent(page)).toBe(100);
       // the bar's width eases to its new value: the screenshot waits for it

@@ -194,7 +194,8 @@ export function SurveyForm({ survey, token, onDone }: SurveyFormProps) {
       <header className="survey-header">
         <h1 id="survey-title">{survey.name}</h1>
         {survey.description && <p className="survey-description">{survey.description}</p>}
-        {survey.duration && (
+        {/* How long it takes, computed from the questions: said where the survey starts (decision 0064). */}
+        {survey.duration && partIndex === 0 && (
           <p className="survey-duration" data-testid="survey-duration">
             It takes about {survey.duration.label}.
           </p>
