@@ -223,4 +223,22 @@ describe("the respondent sees the company's brand and honest progress", () => {
     const surveys = await ok<SurveySummary[]>(await api.get("/api/surveys"));
     expect(surveys.find((row) => row.id === survey.id)?.completed).toBe(1);
   });
+
+  test("the company profile page sets the accent colour, and says when a light one is darkened", async () => {
+    const { page } = admin;
+    await page.goto("/profile");
+    const input = page.getByTestId("accent-color-input");
+    await input.waitFor();
+    expect(await input.inputValue()).toBe(ACCENT);
+    await input.fill("#fde047");
+    await page.getByText("This colour is too light behind white text, so a darker shade of it is used.").waitFor();
+    await page.getByRole("button", { name: "Save colour" }).click();
+    await page.getByText("Accent colour saved").waitFor();
+    expect((await ok<CompanyProfile>(await api.get("/api/company/profile"))).accentColor).toBe("#fde047");
+    await checkA11y(page, "company profile with the accent colour");
+    await screenshot(page, "company-profile-accent-colour");
+    await page.getByRole("button", { name: "Use Hearth's colours" }).click();
+    await page.getByText("Hearth's colours are back").waitFor();
+    expect((await ok<CompanyProfile>(await api.get("/api/company/profile"))).accentColor).toBeNull();
+  });
 });
