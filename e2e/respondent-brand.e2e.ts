@@ -226,7 +226,7 @@ describe("the respondent sees the company's brand and honest progress", () => {
 
   test("the company profile page sets the accent colour, and says when a light one is darkened", async () => {
     const { page } = admin;
-    await page.goto("/profile");
+    await page.goto("/dashboard/profile");
     const input = page.getByTestId("accent-color-input");
     await input.waitFor();
     expect(await input.inputValue()).toBe(ACCENT);

@@ -48,6 +48,8 @@ export function AccentColorField({ profile }: { profile: CompanyProfile | undefi
             value={value}
             onChange={setValue}
             swatches={SWATCHES}
+            // the eye dropper is an unnamed icon button, and picks from the screen rather than the brand
+            withEyeDropper={false}
             w={200}
             error={value.trim() !== "" && !valid ? "Enter a colour such as #0f766e" : undefined}
             data-testid="accent-color-input"

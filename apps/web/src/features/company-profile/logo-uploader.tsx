@@ -55,7 +55,8 @@ export function LogoUploader({ profile }: { profile: CompanyProfile | undefined 
             {profile?.hasLogo && !preview && (
               <Button
                 variant="subtle"
-                color="red.9"
+                color="red"
+                c="red.9"
                 leftSection={<IconX size={16} aria-hidden />}
                 loading={remove.isPending}
                 onClick={() => remove.mutate(undefined, { onError: (failure) => setError(errorMessage(failure)) })}
