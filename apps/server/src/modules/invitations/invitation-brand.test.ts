@@ -7,6 +7,7 @@ import { estimateSurveyDuration, listPresetFields } from "@hearth/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { survey } from "../../db/schema.js";
+import { imageSize } from "../../lib/image-size.js";
 import { updateTenant } from "../company/company.repo.js";
 import { addMember, call, registerCompany, type TestApp, createTestApp } from "../../test/harness.js";
 import { latestEmailTo } from "../../test/outbox.js";
@@ -202,5 +203,34 @@ describe("the accent colour and the public logo endpoint", () => {
     // Bad and unknown ids.
     expect((await call(testApp.app, "GET", "/api/public/surveys/x/logo")).statusCode).toBe(400);
     expect((await call(testApp.app, "GET", "/api/public/surveys/doesNotExist12345/logo")).statusCode).toBe(404);
+  });
+
+  it("serves a large logo as a small PNG rendition, so a 2 MB upload is not what a phone downloads", async () => {
+    const { Resvg } = await import("@resvg/resvg-js");
+    // A 1600 × 400 JPEG-sized problem in PNG form: wide, tall, with detail that does not compress away.
+    const stripes = Array.from(
+      { length: 80 },
+      (_, i) =>
+        `<rect x="${i * 20}" y="0" width="10" height="400" fill="#${((i * 2654435761) >>> 8).toString(16).slice(0, 6).padStart(6, "0")}"/>`,
+    ).join("");
+    const big = Buffer.from(
+      new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="400">${stripes}</svg>`).render().asPng(),
+    );
+    const upload = await call(testApp.app, "PUT", "/api/company/logo", {
+      cookie: company.owner.cookie,
+      body: { file: `data:image/png;base64,${big.toString("base64")}` },
+    });
+    expect(upload.statusCode).toBe(200);
+    // The survey page's facts are cached a few seconds (respondent-survey-cache.ts): the logo shows once they renew.
+    const logoUrl = await waitFor(async () => {
+      const found = (await call(testApp.app, "GET", `/api/public/surveys/${company.surveyId}`)).json().company.logoUrl;
+      if (!found) throw new Error("no logo yet");
+      return found as string;
+    });
+    const served = await testApp.app.inject({ method: "GET", url: logoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(imageSize(served.rawPayload)).toEqual({ width: 384, height: 96 });
+    expect(served.rawPayload.length).toBeLessThan(big.length);
   });
 });

@@ -6,6 +6,7 @@ import { buildPublicFields, describeSurveyStatus, estimateSurveyDuration, readab
 import type { AppContext } from "../../app-context.js";
 import { notFound } from "../../lib/errors.js";
 import { getCompanyLogo } from "../company/company.service.js";
+import { logoRendition } from "./logo-rendition.js";
 import { respondentSurveys } from "./respondent-survey-cache.js";
 import type { SurveyBrandRow } from "./surveys.repo.js";
 
@@ -44,11 +45,12 @@ export async function getPublicSurvey(ctx: AppContext, surveyId: string) {
 }
 
 /**
- * The logo of the survey's company, for its pages and the emails about it. The bytes are the company's uploaded logo
- * as stored (only PNG or JPEG, checked on upload by their content), never an SVG or anything that runs.
+ * The logo of the survey's company, for its pages and the emails about it: the company's uploaded logo (only PNG or
+ * JPEG, checked on upload by their content), drawn small as a PNG when it is large (logo-rendition.ts); never an SVG.
  */
 export async function readPublicSurveyLogo(ctx: AppContext, surveyId: string): Promise<{ bytes: Buffer; contentType: string }> {
   const row = await respondentSurveys(ctx).get(surveyId);
   if (!row?.brand.logoContentType) throw notFound("This survey has no logo.");
-  return getCompanyLogo(ctx.database.db, row.tenantId);
+  const version = row.brand.logoUpdatedAt?.getTime() ?? 0;
+  return logoRendition(`${row.tenantId}:${version}`, () => getCompanyLogo(ctx.database.db, row.tenantId));
 }
