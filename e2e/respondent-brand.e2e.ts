@@ -159,6 +159,15 @@ describe("the respondent sees the company's brand and honest progress", () => {
     const respondent = await openBrowser(baseUrl, PHONE);
     try {
       const { page } = respondent;
+      await page.addInitScript(() => {
+        const state = window as unknown as { __layoutShift: number };
+        state.__layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) state.__layoutShift += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
       await page.goto(`/s/${survey.id}`);
       await page.getByRole("heading", { level: 1, name: survey.name }).waitFor();
       const logo = page.getByTestId("company-logo");
@@ -167,6 +176,9 @@ describe("the respondent sees the company's brand and honest progress", () => {
         const image = document.querySelector<HTMLImageElement>("[data-testid='company-logo']");
         return Boolean(image?.complete && image.naturalWidth > 0);
       });
+      // The logo has a fixed height: its arrival moves nothing (CLS as on the demo's survey page, at most 0.1).
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift)).toBeLessThanOrEqual(0.1);
       expect(await page.getByTestId("survey-duration").textContent()).toBe(`It takes about ${shown.duration?.label}.`);
       // The company's accent colours the progress bar.
       expect(await page.locator(".progress-fill").evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
