@@ -50,7 +50,7 @@ describe("sign-in asks for the captcha past the per-address limit", () => {
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
       expect(await visibleText(page.getByText(/Complete the human check/))).toContain("many sign-in attempts");
       await page.locator("altcha-widget").waitFor({ state: "attached" });
-      await page.getByText("I'm not a robot").click();
+      await page.locator("altcha-widget").getByText("I'm not a robot").click();
       await page.waitForFunction(
         () => (document.querySelector("altcha-widget") as AltchaElement | null)?.getState?.() === "verified",
         null,

@@ -5,7 +5,7 @@ import { startServer } from "./support/server";
 
 const WEAK = "Weak Password! Please use some strong password!";
 const MISMATCH = "Passwords are not the same. Please ensure your passwords are the same.";
-const CAPTCHA_MISSING = "Please fill out reCAPTCHA";
+const CAPTCHA_MISSING = "Please tick “I'm not a robot” to complete the check.";
 const STRONG = "Hearth-Ember-2026!";
 const TERMS_LABEL = "I accept the Terms of Use and the Privacy Policy";
 
@@ -153,7 +153,7 @@ describe("registration with the captcha on", () => {
       await screenshot(page, "desktop-register-captcha");
 
       // Solving the proof of work lets the same form through.
-      await page.getByText("I'm not a robot").click();
+      await page.locator("altcha-widget").getByText("I'm not a robot").click();
       await page.waitForFunction(
         () => (document.querySelector("altcha-widget") as AltchaElement | null)?.getState?.() === "verified",
         null,

@@ -1,4 +1,5 @@
 export * from "./activity-actor.js";
+export * from "./brand.js";
 export * from "./company-profile.js";
 export * from "./company-size.js";
 export * from "./features.js";

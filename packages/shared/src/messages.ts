@@ -1,6 +1,8 @@
 /** User-facing texts from the spec's catalogues, word for word. */
 export const MESSAGES = {
-  captchaMissing: "Please fill out reCAPTCHA",
+  // Not the spec's "Please fill out reCAPTCHA": the check people see is ALTCHA (or reCAPTCHA), and both show the
+  // words "I'm not a robot", so the message names those (issue 25 item 5, decision 0067).
+  captchaMissing: "Please tick “I'm not a robot” to complete the check.",
   accountUpdated: "Successfully updated your account",
   genericError: "Something went wrong. Please try again.",
   accessDenied: "Sorry, you don't have the necessary permissions to view this page.",

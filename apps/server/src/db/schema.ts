@@ -16,6 +16,8 @@ export const tenant = pgTable("tenant", {
   logoContentType: text("logo_content_type"),
   logo: bytea("logo"),
   logoUpdatedAt: timestamp("logo_updated_at", { withTimezone: true }),
+  /** The company's accent colour (#rrggbb) for its survey pages and emails, or null for Hearth's (decision 0065). */
+  accentColor: text("accent_color"),
   plan: text("plan").notNull().default("Free"),
   features: jsonb("features").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   ownerUserId: text("owner_user_id"),

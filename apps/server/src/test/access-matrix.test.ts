@@ -9,6 +9,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/session",
   "GET /api/captcha/challenge",
   "GET /api/public/surveys/{id}",
+  // The company's logo on a survey's pages and in its emails (decision 0065)
+  "GET /api/public/surveys/{id}/logo",
   "POST /api/response",
   "GET /api/unsubscribe",
   "POST /api/unsubscribe",

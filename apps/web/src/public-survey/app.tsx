@@ -6,6 +6,8 @@ import { browserStorage, forgetAnswered, wasAnswered } from "./storage";
 import { SurveyForm } from "./survey-form";
 import type { Outcome, PublicSurvey } from "./types";
 
+type Brand = PublicSurvey["company"];
+
 type View =
   | { kind: "loading" }
   | { kind: "load-error" }
@@ -63,7 +65,7 @@ export function PublicSurveyApp({ link }: { link: SurveyLink }) {
   if (outcome === "not-found") return <NotFoundPage focusOnShow />;
   if (outcome === "sent") {
     return (
-      <Page demo={demo}>
+      <Page demo={demo} brand={survey.company}>
         <Notice title="Thank you!" testId="survey-thanks" icon="done" focusOnShow>
           <p>Your answers to “{survey.name}” have been sent.</p>
           <p>You can close this page now.</p>
@@ -73,7 +75,7 @@ export function PublicSurveyApp({ link }: { link: SurveyLink }) {
   }
   if (outcome === "already-answered") {
     return (
-      <Page demo={demo}>
+      <Page demo={demo} brand={survey.company}>
         <Notice title="You have already answered this survey" testId="survey-already-answered" icon="done" focusOnShow>
           <p>This personal link has already been used to send answers to “{survey.name}”. Each link can answer once.</p>
           <p>Thank you for taking part.</p>
@@ -83,7 +85,7 @@ export function PublicSurveyApp({ link }: { link: SurveyLink }) {
   }
   if (outcome === "answered-here" && survey.status === "Active") {
     return (
-      <Page demo={demo}>
+      <Page demo={demo} brand={survey.company}>
         <Notice title="You have already answered this survey" testId="survey-answered-here" icon="done">
           <p>Answers to “{survey.name}” were already sent from this device. Thank you for taking part.</p>
           {!link.token && (
@@ -107,7 +109,7 @@ export function PublicSurveyApp({ link }: { link: SurveyLink }) {
   }
   if (outcome === "invalid-link") {
     return (
-      <Page demo={demo}>
+      <Page demo={demo} brand={survey.company}>
         <Notice title="This survey link isn't valid" testId="survey-invalid-link" icon="missing" focusOnShow>
           <p>
             The link may be incomplete or changed. Please open it again from your invitation, or ask the person who sent it for a new one.
@@ -118,7 +120,7 @@ export function PublicSurveyApp({ link }: { link: SurveyLink }) {
   }
   if (outcome === "closed" || survey.status === "Closed" || survey.status === "Archived") {
     return (
-      <Page demo={demo}>
+      <Page demo={demo} brand={survey.company}>
         <Notice title="This survey is closed" testId="survey-closed" icon="closed" focusOnShow={outcome === "closed"}>
           <p>“{survey.name}” is no longer accepting answers.</p>
           <p>Thank you for your interest.</p>
@@ -128,7 +130,7 @@ export function PublicSurveyApp({ link }: { link: SurveyLink }) {
   }
   if (survey.status !== "Active" || survey.fields.length === 0) {
     return (
-      <Page demo={demo}>
+      <Page demo={demo} brand={survey.company}>
         <Notice title="This survey isn't open yet" testId="survey-not-open" icon="closed">
           <p>“{survey.name}” hasn't been published yet. Please check back later, or ask the person who sent you the link.</p>
         </Notice>
@@ -136,7 +138,7 @@ export function PublicSurveyApp({ link }: { link: SurveyLink }) {
     );
   }
   return (
-    <Page demo={demo}>
+    <Page demo={demo} brand={survey.company}>
       <SurveyForm survey={survey} token={link.token} onDone={(done) => setView({ kind: "survey", survey, outcome: done })} />
     </Page>
   );
@@ -152,7 +154,19 @@ function NotFoundPage({ focusOnShow = false }: { focusOnShow?: boolean }) {
   );
 }
 
-function Page({ demo = false, children }: { demo?: boolean; children: React.ReactNode }) {
+function Page({ demo = false, brand, children }: { demo?: boolean; brand?: Brand; children: React.ReactNode }) {
+  const accent = brand?.accentColor ?? null;
+  useEffect(() => {
+    // The company's accent (already readable behind white text) in place of Hearth's; its darker shade for text.
+    const root = document.documentElement.style;
+    if (!accent) return;
+    root.setProperty("--accent", accent);
+    root.setProperty("--accent-dark", `color-mix(in srgb, ${accent} 78%, black)`);
+    root.setProperty("--accent-soft", `color-mix(in srgb, ${accent} 7%, white)`);
+    return () => {
+      for (const name of ["--accent", "--accent-dark", "--accent-soft"]) root.removeProperty(name);
+    };
+  }, [accent]);
   return (
     <>
       {/*
@@ -160,6 +174,18 @@ function Page({ demo = false, children }: { demo?: boolean; children: React.Reac
         whole page down once loaded (a layout shift of 0.49 on a phone). Here it only takes the place of the loading text.
       */}
       <main className="page">
+        {brand?.logoUrl && (
+          <div className="company-logo">
+            {/* A fixed height, so the page does not move when the image arrives. */}
+            <img
+              src={brand.logoUrl}
+              alt={brand.name ? `${brand.name} logo` : "Company logo"}
+              height={40}
+              decoding="async"
+              data-testid="company-logo"
+            />
+          </div>
+        )}
         {demo && (
           <p className="demo-banner" data-testid="demo-banner">
             {SURVEY_MESSAGES.demoPreview}

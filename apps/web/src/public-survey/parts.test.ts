@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { answersToSend, buildParts, measureProgress, missingRequired, partOf } from "./parts";
+import { answersToSend, buildParts, missingRequired, partOf } from "./parts";
 import type { PublicSurveyField } from "./types";
 
 const AGREE = ["Strongly Disagree", "Disagree", "Neutral", "Agree", "Strongly Agree"];
@@ -74,15 +74,6 @@ describe("answers", () => {
 
   test("required questions without an answer (blank text counts as none)", () => {
     expect(missingRequired(fields, { a: "Agree", b: "  " }).map((field) => field.key)).toEqual(["b"]);
-  });
-
-  test("progress counts all answers and the required ones", () => {
-    expect(measureProgress(fields, { a: "Agree", c: "Neutral", d: "" })).toEqual({
-      answered: 2,
-      total: 4,
-      requiredAnswered: 1,
-      requiredTotal: 2,
-    });
   });
 
   test("only the survey's answered questions are sent", () => {

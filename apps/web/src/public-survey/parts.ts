@@ -65,28 +65,6 @@ export function missingRequired(fields: readonly PublicSurveyField[], answers: A
   return fields.filter((field) => field.required && !isAnswered(answers, field.key));
 }
 
-export interface Progress {
-  answered: number;
-  total: number;
-  requiredAnswered: number;
-  requiredTotal: number;
-}
-
-export function measureProgress(fields: readonly PublicSurveyField[], answers: Answers): Progress {
-  let answered = 0;
-  let requiredAnswered = 0;
-  let requiredTotal = 0;
-  for (const field of fields) {
-    const done = isAnswered(answers, field.key);
-    if (done) answered++;
-    if (field.required) {
-      requiredTotal++;
-      if (done) requiredAnswered++;
-    }
-  }
-  return { answered, total: fields.length, requiredAnswered, requiredTotal };
-}
-
 /** The part holding the question with this key, or -1. */
 export function partOf(parts: readonly SurveyPart[], key: string): number {
   return parts.findIndex((part) => part.fields.some((field) => field.key === key));

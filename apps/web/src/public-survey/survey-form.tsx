@@ -1,8 +1,8 @@
 /** The survey itself: one part per page with Back and Next, a sticky progress bar, answers saved as they are given. */
-import { SURVEY_MESSAGES } from "@hearth/shared";
+import { measureSurveyProgress, SURVEY_MESSAGES } from "@hearth/shared";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { RESPONSE_RETRIES, submitResponse } from "./api";
-import { answersToSend, buildParts, measureProgress, missingRequired, partOf } from "./parts";
+import { answersToSend, buildParts, isAnswered, missingRequired, partOf } from "./parts";
 import { ChoiceQuestion, MatrixGrid, TextQuestion } from "./questions";
 import { browserStorage, clearProgress, loadProgress, markAnswered, progressKey, saveProgress } from "./storage";
 import type { Answers, Outcome, PublicSurvey, PublicSurveyField } from "./types";
@@ -36,7 +36,12 @@ export function SurveyForm({ survey, token, onDone }: SurveyFormProps) {
 
   const part = parts[partIndex] ?? parts[0];
   const isLast = partIndex >= parts.length - 1;
-  const progress = measureProgress(survey.fields, answers);
+  // Every question counts, optional ones too; one left behind on an earlier part is passed (decision 0064).
+  const progress = measureSurveyProgress(
+    parts.map((each) => each.fields),
+    partIndex,
+    (key) => isAnswered(answers, key),
+  );
 
   useEffect(() => {
     saveProgress(storage, storageKey, { answers, part: partIndex });
@@ -172,11 +177,9 @@ export function SurveyForm({ survey, token, onDone }: SurveyFormProps) {
     else next();
   };
 
-  const requiredOnly = progress.requiredTotal > 0;
-  const done = requiredOnly ? progress.requiredAnswered : progress.answered;
-  const total = requiredOnly ? progress.requiredTotal : progress.total;
-  const progressText = requiredOnly ? `${done} of ${total} required answered` : `${done} of ${total} answered`;
-  const percent = total === 0 ? 100 : Math.round((done / total) * 100);
+  const { done, total, percent } = progress;
+  const progressText = `${percent}% done`;
+  const progressDetail = `${done} of ${total} questions answered or passed, ${percent}% done`;
 
   const questionProps = (field: PublicSurveyField) => ({
     field,
@@ -191,6 +194,12 @@ export function SurveyForm({ survey, token, onDone }: SurveyFormProps) {
       <header className="survey-header">
         <h1 id="survey-title">{survey.name}</h1>
         {survey.description && <p className="survey-description">{survey.description}</p>}
+        {/* How long it takes, computed from the questions: said where the survey starts (decision 0064). */}
+        {survey.duration && partIndex === 0 && (
+          <p className="survey-duration" data-testid="survey-duration">
+            It takes about {survey.duration.label}.
+          </p>
+        )}
         <p className="survey-note">Your answers are saved on this device as you go, until you send them.</p>
       </header>
 
@@ -204,11 +213,11 @@ export function SurveyForm({ survey, token, onDone }: SurveyFormProps) {
         <div
           className="progress-track"
           role="progressbar"
-          aria-label={requiredOnly ? "Required questions answered" : "Questions answered"}
+          aria-label="Progress through the survey"
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={done}
-          aria-valuetext={progressText}
+          aria-valuetext={progressDetail}
         >
           <div className="progress-fill" style={{ width: `${percent}%` }} />
         </div>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCENT_COLOR_PATTERN } from "../brand.js";
 import { COMPANY_SIZES } from "../company-size.js";
 import { MAX_VISIBILITY_THRESHOLD, MIN_VISIBILITY_THRESHOLD } from "../reports/anonymity.js";
 import { isValidTimeZone } from "../time-zones.js";
@@ -17,6 +18,8 @@ export const companyProfileSchema = z.object({
   timeZone: z.string().nullable(),
   hasLogo: z.boolean(),
   logoUrl: z.string().nullable(),
+  /** The accent colour the company chose for its survey pages and emails (#rrggbb), or null for Hearth's (decision 0065). */
+  accentColor: z.string().nullable(),
   profileComplete: z.boolean(),
   /** Groups with fewer respondents than this are hidden in every report (issue #5); always MIN..MAX. */
   visibilityThreshold: z.number().int(),
@@ -65,3 +68,14 @@ export const logoUploadSchema = z.object({
   file: z.string().min(20).max(3_000_000),
   filename: z.string().max(200).optional(),
 });
+
+/** PUT /api/company/accent-color: the company's accent colour, or null for Hearth's own (decision 0065). */
+export const accentColorInputSchema = z.object({
+  accentColor: z
+    .string({ message: "Choose a colour such as #0a7f5c" })
+    .trim()
+    .toLowerCase()
+    .regex(ACCENT_COLOR_PATTERN, "Choose a colour such as #0a7f5c")
+    .nullable(),
+});
+export type AccentColorInput = z.infer<typeof accentColorInputSchema>;

@@ -26,6 +26,8 @@ export const meResponseSchema = z.object({
   tenant: z.object({
     id: z.string(),
     companyName: z.string().nullable(),
+    /** The company's logo for the app's header (GET /api/company/logo, versioned), or null without one. */
+    logoUrl: z.string().nullable(),
     /** The plan stored on the company: a record of what was sold. No check reads it (decision 0027). */
     plan: z.enum(PLANS),
     /** The plan in force now, from the company's deals (spec surveys §4): every check of plan, feature or licence reads this. */

@@ -74,6 +74,8 @@ describe("survey contracts", () => {
       isDemo: false,
       status: "Active",
       fields: findPreset("PulseValidation")!.fields,
+      company: { name: "Acme", logoUrl: null, accentColor: null },
+      duration: { minMinutes: 6, maxMinutes: 10, label: "6–10 minutes" },
     });
     expect(Object.keys(parsed.fields[0]).sort()).toEqual([
       "answerType",

@@ -88,6 +88,13 @@ export const publicSurveySchema = z.object({
   isDemo: z.boolean(),
   status: surveyStatusSchema,
   fields: z.array(publicSurveyFieldSchema),
+  /**
+   * The company's brand on the page (decision 0065): its name, its logo (a versioned public URL of the survey's logo
+   * endpoint, or null) and its accent colour, already made readable behind white text.
+   */
+  company: z.object({ name: z.string().nullable(), logoUrl: z.string().nullable(), accentColor: z.string().nullable() }),
+  /** How long the survey takes, computed from its questions (decision 0064); null while it shows no questions. */
+  duration: z.object({ minMinutes: z.number().int(), maxMinutes: z.number().int(), label: z.string() }).nullable(),
 });
 export type PublicSurvey = z.infer<typeof publicSurveySchema>;
 

@@ -80,12 +80,14 @@ describe("collectPlaceholderValues", () => {
       surveyLink: "https://hearth.example/s/abc",
       surveyName: "Wellness check",
       senderName: "Grace",
+      surveyDuration: "6–10 minutes",
     });
     for (const id of ["PulseValidation", "Wellness", "Custom"]) {
       const preset = findPreset(id)!;
       const body = fillPlaceholders(preset.emailBody, values, { escapeHtml: true });
       expect(body).not.toContain("{{");
       expect(body).toContain('<a href="https://hearth.example/s/abc">Take Survey</a>');
+      expect(body).toContain("It takes about 6–10 minutes.");
     }
   });
 });

@@ -40,6 +40,8 @@ export interface PlaceholderSources {
   surveyLink?: string | null;
   surveyName?: string | null;
   senderName?: string | null;
+  /** How long the survey takes, computed from its questions ("6–10 minutes", decision 0064). */
+  surveyDuration?: string | null;
 }
 
 const filled = (value: string | null | undefined): value is string => typeof value === "string" && value.trim() !== "";
@@ -60,5 +62,6 @@ export function collectPlaceholderValues(sources: PlaceholderSources): Record<st
   if (filled(sources.surveyLink)) values.survey_link = sources.surveyLink.trim();
   if (filled(sources.surveyName)) values.survey_name = sources.surveyName.trim();
   if (filled(sources.senderName)) values.sender_name = sources.senderName.trim();
+  if (filled(sources.surveyDuration)) values.survey_duration = sources.surveyDuration.trim();
   return values;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import {
+  accentColorInputSchema,
   companyProfileInputSchema,
   companyProfileSchema,
   labellingConsentSchema,
@@ -13,6 +14,7 @@ import {
   getCompanyProfile,
   removeCompanyLogo,
   setCompanyLogo,
+  updateAccentColor,
   updateCompanyProfile,
   updateLabellingConsent,
   updateVisibilityThreshold,
@@ -66,6 +68,18 @@ export async function registerCompanyRoutes(app: FastifyInstance, ctx: AppContex
     body: labellingConsentSchema,
     response: companyProfileSchema,
     handler: ({ actor, body }) => updateLabellingConsent(db, actor.tenantId, body.allowLabelling),
+  });
+
+  defineRoute(app, ctx, {
+    method: "PUT",
+    url: "/api/company/accent-color",
+    summary:
+      "Set the accent colour of the company's survey pages and emails (#rrggbb; darkened where white text on it would not read), or null for Hearth's",
+    tags: ["company"],
+    access: "company-profile",
+    body: accentColorInputSchema,
+    response: companyProfileSchema,
+    handler: ({ actor, body }) => updateAccentColor(db, actor.tenantId, body.accentColor),
   });
 
   defineRoute(app, ctx, {

@@ -25,6 +25,7 @@ export function toCompanyProfile(row: TenantRow): CompanyProfile {
     timeZone: row.timeZone,
     hasLogo: Boolean(row.logoContentType),
     logoUrl: row.logoContentType ? `/api/company/logo?v=${row.logoUpdatedAt?.getTime() ?? 0}` : null,
+    accentColor: row.accentColor,
     profileComplete: isCompanyProfileComplete(row),
     visibilityThreshold: normalizeVisibilityThreshold(row.visibilityThreshold),
     allowLabelling: row.allowLabelling,
@@ -67,6 +68,13 @@ export async function updateVisibilityThreshold(db: Database, tenantId: string, 
 /** Lets Hearth's labelers read the company's published comments of closed surveys, or stops it (decision 0050). */
 export async function updateLabellingConsent(db: Database, tenantId: string, allowLabelling: boolean): Promise<CompanyProfile> {
   const row = await updateTenant(db, tenantId, { allowLabelling });
+  if (!row) throw notFound("Company not found");
+  return toCompanyProfile(row);
+}
+
+/** Sets the accent colour of the company's survey pages and emails, or goes back to Hearth's (null). */
+export async function updateAccentColor(db: Database, tenantId: string, accentColor: string | null): Promise<CompanyProfile> {
+  const row = await updateTenant(db, tenantId, { accentColor });
   if (!row) throw notFound("Company not found");
   return toCompanyProfile(row);
 }

@@ -27,9 +27,13 @@ function registerViewer(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: string } }>("/dev/mail/:id", { schema: { hide: true } }, async (request, reply) => {
     const html = await devMailMessage(ctx, request.params.id);
     if (html === null) return reply.status(404).type("text/plain").send("Not found");
+    // Images as a mail app loads them: the company's logo comes from this server's public logo endpoint.
     return reply
       .type("text/html")
-      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+      .header(
+        "content-security-policy",
+        `default-src 'none'; style-src 'unsafe-inline'; img-src data: 'self' ${new URL(ctx.env.APP_URL).origin}`,
+      )
       .send(html);
   });
 

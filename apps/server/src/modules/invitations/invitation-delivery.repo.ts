@@ -3,6 +3,7 @@
  * finding stranded ones. The send worker serves every company, so these statements go by delivery id (each row
  * carries its tenant id, and every join matches on it).
  */
+import type { SurveyField } from "@hearth/shared";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
@@ -63,6 +64,11 @@ export interface InvitationContext {
   surveyPreset: string;
   metaFields: Record<string, string>;
   companyName: string | null;
+  /** The survey's questions (its duration is computed from them) and the company's brand (decision 0065). */
+  fields: SurveyField[];
+  logoContentType: string | null;
+  logoUpdatedAt: Date | null;
+  accentColor: string | null;
   /** The user who created the invitation has an unverified address (and is no internal account): nothing is sent. */
   senderUnverified: boolean;
 }
@@ -76,7 +82,8 @@ export async function loadInvitationContexts(
     await db.execute(sql`
       select inv.id, inv.tenant_id as "tenantId", inv.subject, inv.sender_name as "senderName", inv.reply_to as "replyTo",
         inv.content, s.id as "surveyId", s.name as "surveyName", s.survey_preset as "surveyPreset",
-        s.meta_fields as "metaFields", t.company_name as "companyName",
+        s.meta_fields as "metaFields", t.company_name as "companyName", s.fields,
+        t.logo_content_type as "logoContentType", t.logo_updated_at as "logoUpdatedAt", t.accent_color as "accentColor",
         coalesce(not (u.email_verified or u.is_internal_account), false) as "senderUnverified"
       from unnest(${uuidArray(invitations.map((row) => row.tenantId))}, ${uuidArray(invitations.map((row) => row.invitationId))}) as r(t, i)
       join invitation inv on inv.id = r.i and inv.tenant_id = r.t

@@ -24,7 +24,7 @@ import {
   loadInvitationContexts,
   recordDeliveryOutcomes,
 } from "./invitation-delivery.repo.js";
-import { renderInvitation } from "./invitation-email.js";
+import { invitationBrand, invitationDuration, renderInvitation } from "./invitation-email.js";
 
 export const SEND_INVITATION_JOB = "invitation.send";
 export const SWEEP_INVITATIONS_JOB = "invitation.sweep";
@@ -284,7 +284,20 @@ export class InvitationSender {
         tenantId: delivery.tenantId,
         companyName: context.companyName,
         invitation: { subject: context.subject, senderName: context.senderName, content: context.content },
-        survey: { id: context.surveyId, name: context.surveyName, surveyPreset: context.surveyPreset, metaFields: context.metaFields },
+        survey: {
+          id: context.surveyId,
+          name: context.surveyName,
+          surveyPreset: context.surveyPreset,
+          metaFields: context.metaFields,
+          duration: invitationDuration(context.fields),
+        },
+        brand: invitationBrand(this.ctx.env.APP_URL, context.surveyId, {
+          companyName: context.companyName,
+          logoContentType: context.logoContentType,
+          // read through a raw statement: the driver may hand the timestamp over as text
+          logoUpdatedAt: context.logoUpdatedAt ? new Date(context.logoUpdatedAt) : null,
+          accentColor: context.accentColor,
+        }),
         recipient: {
           inviteeId: delivery.inviteeId,
           email: delivery.email,

@@ -3,13 +3,17 @@ import {
   collectPlaceholderValues,
   emailHtmlToText,
   ensureMandatoryLink,
+  estimateSurveyDuration,
   findPreset,
   formatInTimeZone,
   renderEmailHtml,
   renderEmailSubject,
+  type SurveyField,
 } from "@hearth/shared";
-import { escapeHtml } from "../email/email.layout.js";
+import { type EmailBrand, emailButton, escapeHtml, renderEmailLayout } from "../email/email.layout.js";
 import { TokenSigner } from "../../lib/signed-token.js";
+import { surveyLogoPath } from "../surveys/public-survey.service.js";
+import type { SurveyBrandRow } from "../surveys/surveys.repo.js";
 import { type RecipientToken, surveyLinkSigner } from "../surveys/surveys.service.js";
 
 export interface InvitationContent {
@@ -31,6 +35,8 @@ export interface InvitationSurvey {
   name: string;
   surveyPreset: string;
   metaFields: Record<string, string>;
+  /** How long it takes, computed from its questions ("6–10 minutes"), for {{survey_duration}} (decision 0064). */
+  duration: string;
 }
 
 export interface RenderedInvitation {
@@ -55,13 +61,29 @@ function signersFor(secret: string) {
   return found;
 }
 
+/** The brand of an invitation: the survey's public logo as an absolute URL (mail apps fetch it), the accent colour. */
+export function invitationBrand(appUrl: string, surveyId: string, row: SurveyBrandRow): EmailBrand {
+  const logoPath = surveyLogoPath(surveyId, row);
+  return { companyName: row.companyName, logoUrl: logoPath ? `${appUrl}${logoPath}` : null, accentColor: row.accentColor };
+}
+
+/** The duration an invitation promises: the one computed from the survey's questions, as the survey page shows it. */
+export function invitationDuration(fields: readonly SurveyField[]): string {
+  return estimateSurveyDuration(fields).label;
+}
+
 export interface UnsubscribeToken {
   tenantId: string;
   email: string;
 }
 
 /** The personal link: the survey URL with `r`, a signed token naming the invitee (spec surveys §2). */
-export function buildPersonalSurveyLink(appUrl: string, secret: string, survey: InvitationSurvey, recipient: InvitationRecipient): string {
+export function buildPersonalSurveyLink(
+  appUrl: string,
+  secret: string,
+  survey: Omit<InvitationSurvey, "duration">,
+  recipient: InvitationRecipient,
+): string {
   const name = [recipient.firstName, recipient.lastName].filter(Boolean).join(" ");
   const token: RecipientToken = {
     surveyId: survey.id,
@@ -83,6 +105,8 @@ export function renderInvitation(options: {
   invitation: InvitationContent;
   survey: InvitationSurvey;
   recipient: InvitationRecipient;
+  /** The company's logo and accent (decision 0065); the same for every recipient, so it tells nothing about who opened. */
+  brand: EmailBrand | null;
   /** For the copy sent to CC: the plain survey link instead of a personal one, and no unsubscribe link. */
   copyNotice?: { sendAt: Date | null; timeZone: string | null };
 }): RenderedInvitation {
@@ -97,21 +121,22 @@ export function renderInvitation(options: {
     surveyLink,
     surveyName: survey.name,
     senderName: invitation.senderName,
+    surveyDuration: survey.duration,
   });
   const preset = findPreset(survey.surveyPreset);
   // Placeholders are filled, then the result is sanitized: a filled link that is not http(s) loses its href.
-  const body = renderEmailHtml(ensureMandatoryLink(invitation.content, preset?.mandatoryLink), values);
+  const body = asButton(renderEmailHtml(ensureMandatoryLink(invitation.content, preset?.mandatoryLink), values), surveyLink, options.brand);
   const subject = renderEmailSubject(invitation.subject, values);
   const unsubscribeUrl = options.copyNotice
     ? null
     : `${appUrl}/api/unsubscribe?t=${signersFor(secret).unsubscribe.sign({ tenantId: options.tenantId, email: recipient.email } satisfies UnsubscribeToken)}`;
-  const notice = options.copyNotice
-    ? `<p style="margin:0 0 16px;padding:10px 12px;background:#fff7ed;border-radius:6px;font-size:14px">This is your copy of the invitation to “${escapeHtml(survey.name)}”, sent to your recipients${options.copyNotice.sendAt ? ` on ${escapeHtml(formatInTimeZone(options.copyNotice.sendAt, options.copyNotice.timeZone ?? "UTC"))} (${escapeHtml(options.copyNotice.timeZone ?? "UTC")})` : ""}. Each recipient gets a personal link; the link below is the survey's shared one.</p>`
-    : "";
-  const footer = unsubscribeUrl
-    ? `<p style="margin:24px 0 0;font-size:12px;color:#6b7280">You received this because ${escapeHtml(options.companyName ?? "your company")} invited you to a survey on Hearth. <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a> from their invitations.</p>`
-    : "";
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#fafaf9;padding:24px;line-height:1.5"><div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">${notice}${body}${footer}</div></body></html>`;
+  const company = escapeHtml(options.companyName ?? "your company");
+  const noticeHtml = options.copyNotice
+    ? `<p class="email-notice" style="margin:0;padding:10px 12px;background:#fff7ed;color:#1c1917;border-radius:6px;font-size:14px;line-height:1.5">This is your copy of the invitation to “${escapeHtml(survey.name)}”, sent to your recipients${options.copyNotice.sendAt ? ` on ${escapeHtml(formatInTimeZone(options.copyNotice.sendAt, options.copyNotice.timeZone ?? "UTC"))} (${escapeHtml(options.copyNotice.timeZone ?? "UTC")})` : ""}. Each recipient gets a personal link; the link below is the survey's shared one.</p>`
+    : undefined;
+  const footerHtml = unsubscribeUrl
+    ? `<p style="margin:0">You received this because ${company} invited you to a survey on Hearth. <a href="${escapeHtml(unsubscribeUrl)}" style="color:#57534e">Unsubscribe</a> from their invitations.</p>`
+    : undefined;
   const text = [
     options.copyNotice ? `Your copy of the invitation to "${survey.name}".` : null,
     emailHtmlToText(body),
@@ -119,5 +144,31 @@ export function renderInvitation(options: {
   ]
     .filter(Boolean)
     .join("\n\n");
-  return { subject: options.copyNotice ? `Copy: ${subject}` : subject, html, text, surveyLink, unsubscribeUrl };
+  const finalSubject = options.copyNotice ? `Copy: ${subject}` : subject;
+  const { html } = renderEmailLayout({
+    subject: finalSubject,
+    contentHtml: body,
+    contentText: text,
+    preheader: `${survey.name}: about ${survey.duration}`,
+    noticeHtml,
+    footerHtml,
+    brand: options.brand,
+  });
+  return { subject: finalSubject, html, text, surveyLink, unsubscribeUrl };
 }
+
+/**
+ * The survey link standing alone in its paragraph (the preset's "Take Survey") is shown as a button. The sanitizer
+ * wrote the anchor, so its exact form is known; only attributes are added, the text stays the sanitizer's.
+ */
+function asButton(html: string, surveyLink: string, brand: EmailBrand | null): string {
+  const anchor = `<a href="${escapeHtml(surveyLink).replaceAll("&#39;", "'")}" target="_blank" rel="noopener noreferrer">`;
+  const button = emailButton("", surveyLink, brand?.accentColor ?? null);
+  const style = /<a class="email-button" href="[^"]*" (style="[^"]*")>/.exec(button)?.[1] ?? "";
+  return html.replace(
+    new RegExp(`<p>${escapeRegExp(anchor)}([^<]+)</a></p>`, "g"),
+    (_whole, text: string) => `<p style="margin:24px 0">${anchor.replace(/>$/, ` class="email-button" ${style}>`)}${text}</a></p>`,
+  );
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -319,9 +319,18 @@ export async function suppressEmail(db: Database, tenantId: string, email: strin
   });
 }
 
-export async function findCompanyName(db: Database, tenantId: string) {
-  const [row] = await db.select({ companyName: tenant.companyName }).from(tenant).where(eq(tenant.id, tenantId));
-  return row?.companyName ?? null;
+/** The company's name and brand (logo version, accent colour) for the emails of an invitation. */
+export async function findCompanyBrand(db: Database, tenantId: string) {
+  const [row] = await db
+    .select({
+      companyName: tenant.companyName,
+      logoContentType: tenant.logoContentType,
+      logoUpdatedAt: tenant.logoUpdatedAt,
+      accentColor: tenant.accentColor,
+    })
+    .from(tenant)
+    .where(eq(tenant.id, tenantId));
+  return row ?? { companyName: null, logoContentType: null, logoUpdatedAt: null, accentColor: null };
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Invitations: who gets one, when, and the lists of people invited (issue #4; spec accounts §4, surveys §5). */
 import { randomUUID } from "node:crypto";
 import {
+  type SurveyField,
   checkSchedule,
   cohortFieldsFromAttributes,
   groupCohortValues,
@@ -29,11 +30,11 @@ import { lockTenantForLicences } from "../billing/licences.repo.js";
 import { assertSenderVerified, takeSendingAllowance } from "../senders/senders.service.js";
 import { findSurvey, type SurveyRow } from "../surveys/surveys.repo.js";
 import { SEND_INVITATION_JOB } from "./invitation-delivery.service.js";
-import { renderInvitation } from "./invitation-email.js";
+import { invitationBrand, invitationDuration, renderInvitation } from "./invitation-email.js";
 import {
   addSurveyInviteeCohorts,
   cancelScheduledInvitees,
-  findCompanyName,
+  findCompanyBrand,
   insertDeliveries,
   insertInvitees,
   listAllInviteesOfSurvey,
@@ -209,14 +210,21 @@ export async function inviteRecipients(ctx: AppContext, actor: Actor, request: I
     );
     let copyId: string | null = null;
     if (copies > 0) {
-      const companyName = await findCompanyName(tx, actor.tenantId);
+      const brand = await findCompanyBrand(tx, actor.tenantId);
       const copy = renderInvitation({
         appUrl: ctx.env.APP_URL,
         secret: ctx.env.AUTH_SECRET,
         tenantId: actor.tenantId,
-        companyName,
+        companyName: brand.companyName,
+        brand: invitationBrand(ctx.env.APP_URL, survey.id, brand),
         invitation: { subject: invitationRow.subject, senderName: invitationRow.senderName, content: invitationRow.content },
-        survey: { id: survey.id, name: survey.name, surveyPreset: survey.surveyPreset, metaFields: survey.metaFields },
+        survey: {
+          id: survey.id,
+          name: survey.name,
+          surveyPreset: survey.surveyPreset,
+          metaFields: survey.metaFields,
+          duration: invitationDuration(survey.fields as SurveyField[]),
+        },
         recipient: { inviteeId: null, email: invitationRow.cc, firstName: null, lastName: null, meta: {} },
         copyNotice: { sendAt: scheduledDate, timeZone: invitationRow.timeZone },
       });

@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors.js";
 import type { TokenSigner } from "../../lib/signed-token.js";
 import { escapeHtml } from "../email/email.layout.js";
 import type { UnsubscribeToken } from "./invitation-email.js";
-import { findCompanyName, suppressEmail } from "./invitations.repo.js";
+import { findCompanyBrand, suppressEmail } from "./invitations.repo.js";
 
 export interface UnsubscribeTarget {
   tenantId: string;
@@ -32,7 +32,7 @@ export function readUnsubscribeToken(signer: TokenSigner, token: string): Unsubs
 
 /** The page behind the link: it asks to confirm, so a mail scanner following links unsubscribes nobody. */
 export async function unsubscribeConfirmationPage(ctx: AppContext, target: UnsubscribeTarget, token: string): Promise<string> {
-  const company = (await findCompanyName(ctx.database.db, target.tenantId)) ?? "this company";
+  const company = (await findCompanyBrand(ctx.database.db, target.tenantId)).companyName ?? "this company";
   const action = `/api/unsubscribe?t=${encodeURIComponent(token)}`;
   return page(
     "Unsubscribe from survey invitations",
@@ -43,7 +43,7 @@ export async function unsubscribeConfirmationPage(ctx: AppContext, target: Unsub
 /** Records the unsubscribe and answers the page that says so. */
 export async function unsubscribeAddress(ctx: AppContext, target: UnsubscribeTarget): Promise<string> {
   await suppressEmail(ctx.database.db, target.tenantId, target.email);
-  const company = (await findCompanyName(ctx.database.db, target.tenantId)) ?? "this company";
+  const company = (await findCompanyBrand(ctx.database.db, target.tenantId)).companyName ?? "this company";
   return page(
     "You are unsubscribed",
     `<p>${escapeHtml(target.email)} will get no more survey invitations from ${escapeHtml(company)}.</p>`,

@@ -51,6 +51,7 @@ export async function readMe(ctx: AppContext, actor: Actor): Promise<MeResponse>
     tenant: {
       id: tenant.id,
       companyName: tenant.companyName,
+      logoUrl: tenant.logoContentType ? `/api/company/logo?v=${tenant.logoUpdatedAt?.getTime() ?? 0}` : null,
       plan: toPlan(tenant.plan),
       effectivePlan: effective.plan,
       deal: effective.deal ? toDealResponse(effective.deal) : null,

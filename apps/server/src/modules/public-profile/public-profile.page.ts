@@ -21,6 +21,8 @@ export interface ProfilePage {
   sizeBand: string | null;
   website: string | null;
   logoUrl: string | null;
+  /** The company's accent colour, already readable behind white text (decision 0065), or null for the page's own. */
+  accentColor: string | null;
   badges: ProfilePageBadge[];
   /** The certified year's LOWI score, only when the company opted in. */
   score: { year: number; text: string } | null;
@@ -40,24 +42,43 @@ ul.badges{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:
 ul.badges li{background:#fff;border:1px solid #dfe3e8;border-radius:12px;padding:16px;text-align:center}
 ul.badges img{width:120px;height:auto}
 ul.badges p{margin:8px 0 4px;font-weight:600}
-a{color:#1c5fb8}
+a{color:var(--link,#1c5fb8)}
+body{border-top:6px solid var(--accent,#1c5fb8)}
 .score{background:#fff;border:1px solid #dfe3e8;border-radius:12px;padding:16px;font-size:1.05rem}
 footer{margin-top:40px;color:#4a525c;font-size:.9rem}
 `;
 
-const STYLE_HASH = createHash("sha256").update(STYLE).digest("base64");
+const hashOf = (style: string) => createHash("sha256").update(style).digest("base64");
+const STYLE_HASH = hashOf(STYLE);
 
-/** No script, no frames, no forms; images from this instance only; only the page's own style. */
-export const PROFILE_PAGE_CSP = [
-  "default-src 'none'",
-  "img-src 'self'",
-  `style-src 'sha256-${STYLE_HASH}'`,
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
+/**
+ * The company's colours, a style of their own: the accent is a checked #rrggbb (readableAccent), so nothing a company
+ * writes reaches the style; links take a darker shade so they read on the page's grey.
+ */
+const accentStyle = (accent: string) => `:root{--accent:${accent};--link:color-mix(in srgb,${accent} 80%,black)}`;
 
-function document(input: { title: string; description: string; url: string; image: string | null; body: string }): string {
+/** No script, no frames, no forms; images from this instance only; only the page's own styles, by their hashes. */
+export function profilePageCsp(accentColor: string | null = null): string {
+  const styles = [`'sha256-${STYLE_HASH}'`, ...(accentColor ? [`'sha256-${hashOf(accentStyle(accentColor))}'`] : [])];
+  return [
+    "default-src 'none'",
+    "img-src 'self'",
+    `style-src ${styles.join(" ")}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+export const PROFILE_PAGE_CSP = profilePageCsp();
+
+function document(input: {
+  title: string;
+  description: string;
+  url: string;
+  image: string | null;
+  body: string;
+  accentColor?: string | null;
+}): string {
   const meta = [
     `<meta property="og:type" content="profile">`,
     `<meta property="og:title" content="${escapeHtml(input.title)}">`,
@@ -77,7 +98,7 @@ function document(input: { title: string; description: string; url: string; imag
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(input.title)}</title>
 ${meta}
-<style>${STYLE}</style>
+<style>${STYLE}</style>${input.accentColor ? `\n<style>${accentStyle(input.accentColor)}</style>` : ""}
 </head>
 <body>
 ${input.body}
@@ -125,6 +146,7 @@ ${
     url: page.url,
     image: page.badges[0]?.imageUrl ?? page.logoUrl,
     body,
+    accentColor: page.accentColor,
   });
 }
 

@@ -13,6 +13,7 @@ export interface PublishedProfileRow {
   website: string | null;
   hasLogo: boolean;
   logoUpdatedAt: Date | null;
+  accentColor: string | null;
   description: string | null;
   showScore: boolean;
   shownCertifications: { certification: string; year: number }[];
@@ -30,6 +31,7 @@ export async function findPublishedProfileBySlug(db: Database, slug: string): Pr
       website: tenant.website,
       hasLogo: sql<boolean>`${tenant.logo} is not null and ${tenant.logoContentType} is not null`,
       logoUpdatedAt: tenant.logoUpdatedAt,
+      accentColor: tenant.accentColor,
       description: companyPublicProfile.description,
       showScore: companyPublicProfile.showScore,
       shownCertifications: companyPublicProfile.shownCertifications,

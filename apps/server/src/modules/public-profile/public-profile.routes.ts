@@ -45,14 +45,14 @@ export async function registerPublicProfileRoutes(app: FastifyInstance, ctx: App
     params: slugParams,
     produces: ["text/html; charset=utf-8"],
     handler: async ({ params, reply }) => {
-      const html = await renderPublicProfile(ctx, params.slug);
+      const page = await renderPublicProfile(ctx, params.slug);
       return reply
-        .status(html ? 200 : 404)
+        .status(page ? 200 : 404)
         .header("content-type", "text/html; charset=utf-8")
-        .header("content-security-policy", PROFILE_PAGE_CSP)
-        .header("cache-control", html ? "public, max-age=300" : "no-store")
+        .header("content-security-policy", page?.csp ?? PROFILE_PAGE_CSP)
+        .header("cache-control", page ? "public, max-age=300" : "no-store")
         .header("x-content-type-options", "nosniff")
-        .send(html ?? renderProfileNotFound());
+        .send(page?.html ?? renderProfileNotFound());
     },
   });
 

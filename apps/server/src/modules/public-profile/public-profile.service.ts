@@ -10,6 +10,7 @@ import {
   type PublicProfileSettings,
   type PublicProfileSettingsInput,
   profileSlugProblem,
+  readableAccent,
   suggestProfileSlug,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
@@ -22,7 +23,7 @@ import { listIssuedBadges, listLowiSurveyCounts } from "../certifications/certif
 import { readOneLowiSurveyFacts } from "../certifications/certifications.service.js";
 import { findTenant } from "../company/company.repo.js";
 import { findPublishedLogo, findPublishedProfileBySlug } from "./public-profile.repo.js";
-import { type ProfilePage, renderProfilePage } from "./public-profile.page.js";
+import { type ProfilePage, profilePageCsp, renderProfilePage } from "./public-profile.page.js";
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
@@ -124,6 +125,7 @@ export async function readPublicProfilePage(ctx: AppContext, slug: string, now =
     sizeBand: sizeRange ?? null,
     website: profile.website,
     logoUrl: profile.hasLogo ? `${url}/logo?v=${profile.logoUpdatedAt?.getTime() ?? 0}` : null,
+    accentColor: profile.accentColor ? readableAccent(profile.accentColor) : null,
     badges,
     score,
   };
@@ -144,9 +146,10 @@ async function readLowiScoreOfYear(ctx: AppContext, tenantId: string, year: numb
   return facts.loveScore;
 }
 
-export async function renderPublicProfile(ctx: AppContext, slug: string): Promise<string | null> {
+/** The page and its Content-Security-Policy (which names the hash of the company's colour style). */
+export async function renderPublicProfile(ctx: AppContext, slug: string): Promise<{ html: string; csp: string } | null> {
   const page = await readPublicProfilePage(ctx, slug);
-  return page ? renderProfilePage(page) : null;
+  return page ? { html: renderProfilePage(page), csp: profilePageCsp(page.accentColor) } : null;
 }
 
 export async function readPublicProfileLogo(ctx: AppContext, slug: string) {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 /**
  * The public company profile (decision 0038): settings with the slug rules (format, reserved, unique), publishing,
  * the server-rendered page at /c/{slug} (escaped, strict CSP, Open Graph, the shown badges, the LOWI score only when
@@ -148,6 +149,21 @@ describe("public company profile", () => {
     const report = await call(testApp.app, "GET", `/api/reports/${lowiId}/company`, { cookie: owner.cookie });
     const love = (report.json() as { love: { score: number } }).love;
     expect(page.body).toContain(formatLowiScore(love.score));
+  });
+
+  it("shows the company's accent colour in a style the CSP allows by its hash (decision 0065)", async () => {
+    await call(testApp.app, "PUT", "/api/company/accent-color", { cookie: owner.cookie, body: { accentColor: "#7c3aed" } });
+    const page = await call(testApp.app, "GET", "/c/tom-mill");
+    const style = /<style>(:root\{--accent:#7c3aed;[^<]*)<\/style>/.exec(page.body)?.[1];
+    expect(style).toBeTruthy();
+    const hash = createHash("sha256")
+      .update(style as string)
+      .digest("base64");
+    const csp = String(page.headers["content-security-policy"]);
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).not.toContain("unsafe-inline");
+    await call(testApp.app, "PUT", "/api/company/accent-color", { cookie: owner.cookie, body: { accentColor: null } });
+    expect((await call(testApp.app, "GET", "/c/tom-mill")).body).not.toContain("--accent:#");
   });
 
   it("serves the logo of a published profile, and hides the page again when unpublished or the company is gone", async () => {

@@ -1,6 +1,6 @@
 import type { SurveyField } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
-import { type SurveyRow, findSurveyForRespondent } from "./surveys.repo.js";
+import { type SurveyBrandRow, type SurveyRow, findSurveyForRespondent } from "./surveys.repo.js";
 
 export const RESPONDENT_CACHE_TTL_MS = 5_000;
 
@@ -9,6 +9,7 @@ type CachedSurvey = Pick<
   "id" | "tenantId" | "name" | "description" | "isDemo" | "archived" | "draft" | "endDate" | "metaFields"
 > & {
   fields: SurveyField[];
+  brand: SurveyBrandRow;
 };
 
 /**
@@ -38,6 +39,7 @@ export class RespondentSurveyCache {
           endDate: row.endDate,
           metaFields: row.metaFields,
           fields: row.fields as SurveyField[],
+          brand: row.brand,
         }
       : null;
     if (this.entries.size > 10_000) this.entries.clear();

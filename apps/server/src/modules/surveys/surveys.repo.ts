@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Database, SqlExecutor } from "../../db/client.js";
 import { positionalSql } from "../../db/positional-sql.js";
-import { invitee, survey, surveyResponse, surveyResponseReceipt, user } from "../../db/schema.js";
+import { invitee, survey, surveyResponse, surveyResponseReceipt, tenant, user } from "../../db/schema.js";
 
 export type SurveyRow = typeof survey.$inferSelect;
 export type NewSurveyRow = typeof survey.$inferInsert;
@@ -74,9 +74,32 @@ export async function countResponsesBySurvey(db: Database, tenantId: string, sur
 }
 
 /** The public page and the response endpoint know only the survey id; the row tells them the tenant. */
-export async function findSurveyForRespondent(db: Database, surveyId: string): Promise<SurveyRow | undefined> {
-  const [row] = await db.select().from(survey).where(eq(survey.id, surveyId));
-  return row;
+/** What the survey pages show of the company: its name, whether it has a logo (and its version), its accent colour. */
+export interface SurveyBrandRow {
+  companyName: string | null;
+  logoContentType: string | null;
+  logoUpdatedAt: Date | null;
+  accentColor: string | null;
+}
+
+export async function findSurveyForRespondent(
+  db: Database,
+  surveyId: string,
+): Promise<(SurveyRow & { brand: SurveyBrandRow }) | undefined> {
+  const [row] = await db
+    .select({
+      survey,
+      brand: {
+        companyName: tenant.companyName,
+        logoContentType: tenant.logoContentType,
+        logoUpdatedAt: tenant.logoUpdatedAt,
+        accentColor: tenant.accentColor,
+      },
+    })
+    .from(survey)
+    .innerJoin(tenant, eq(tenant.id, survey.tenantId))
+    .where(eq(survey.id, surveyId));
+  return row ? { ...row.survey, brand: row.brand } : undefined;
 }
 
 /**

@@ -14,13 +14,13 @@ import { notFound } from "../../lib/errors.js";
 import { MemoryRateLimiter } from "../../lib/memory-rate-limit.js";
 import { defineRoute } from "../../lib/route.js";
 import { checkExportAllowed, exportFileName, exportSurveyCsv, exportSurveyXlsx } from "./survey-export.service.js";
+import { getPublicSurvey, readPublicSurveyLogo } from "./public-survey.service.js";
 import { responseSourceOf } from "./response-source.js";
 import {
   closeSurvey,
   createSurvey,
   findOpenSurveyOfPreset,
   getCompanySurvey,
-  getPublicSurvey,
   listCompanySurveys,
   setSurveyArchived,
   setSurveyEndDate,
@@ -36,6 +36,8 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext
   // Responses are the hottest public path: limited per process in memory rather than with a database write each.
   const responseLimiter = new MemoryRateLimiter(ctx.env.RATE_LIMIT_RESPONSE_PER_IP, 60_000);
   const publicSurveyLimiter = new MemoryRateLimiter(300, 60_000);
+  // Mail clients fetch a logo through a few image proxies (one address for many recipients): a higher bound.
+  const logoLimiter = new MemoryRateLimiter(3000, 60_000);
 
   defineRoute(app, ctx, {
     method: "GET",
@@ -162,6 +164,27 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext
     handler: async ({ params, request }) => {
       publicSurveyLimiter.enforce(request.ip);
       return getPublicSurvey(ctx, params.id);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/public/surveys/:id/logo",
+    summary: "The logo of the survey's company (PNG or JPEG as uploaded), for the survey's pages and its emails",
+    tags: ["public"],
+    access: "public",
+    params: surveyIdParams,
+    produces: ["image/png", "image/jpeg"],
+    handler: async ({ params, request, reply }) => {
+      logoLimiter.enforce(request.ip);
+      const logo = await readPublicSurveyLogo(ctx, params.id);
+      // The address carries the logo's version (?v=), so a changed logo is a new address: cached for a day.
+      return reply
+        .header("content-type", logo.contentType)
+        .header("cache-control", "public, max-age=86400")
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'")
+        .send(logo.bytes);
     },
   });
 

@@ -5,7 +5,6 @@ import {
   SURVEY_MESSAGES,
   SURVEY_SLOTS_PER_PLAN,
   type SurveyField,
-  buildPublicFields,
   canWriteCustomQuestions,
   checkEndDate,
   checkSurveyCreation,
@@ -391,21 +390,6 @@ export async function closeSurvey(ctx: AppContext, actor: Actor, surveyId: strin
 }
 
 /** The public page's view of a survey: no ids of people, no private fields, placeholders filled. */
-export async function getPublicSurvey(ctx: AppContext, surveyId: string) {
-  const row = await respondentSurveys(ctx).get(surveyId);
-  if (!row) throw notFound("This survey does not exist.");
-  const status = describeSurveyStatus({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, Date.now());
-  const open = status === "Active";
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    isDemo: row.isDemo,
-    status,
-    fields: open ? buildPublicFields(row.fields, row.metaFields) : [],
-  };
-}
-
 /** POST /api/response: checks the survey is open, the token, every answer; stores one row (plus a receipt for a personal link). */
 export async function submitResponse(
   ctx: AppContext,

@@ -22,6 +22,7 @@ function me(overrides: { role?: MeResponse["user"]["role"]; owner?: boolean; int
     tenant: {
       id: "t1",
       companyName: "Acme",
+      logoUrl: null,
       plan: "Free",
       effectivePlan: "Free",
       deal: null,

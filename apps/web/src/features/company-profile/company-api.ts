@@ -1,4 +1,4 @@
-import type { CompanyProfile, CompanyProfileInput, VisibilityThresholdInput } from "@hearth/shared";
+import type { AccentColorInput, CompanyProfile, CompanyProfileInput, VisibilityThresholdInput } from "@hearth/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { ME_QUERY_KEY } from "../../lib/query-client";
@@ -43,4 +43,8 @@ export function useSaveVisibilityThreshold() {
   return useProfileMutation((body: VisibilityThresholdInput) =>
     api<CompanyProfile>("/api/company/visibility-threshold", { method: "PUT", body }),
   );
+}
+
+export function useSaveAccentColor() {
+  return useProfileMutation((body: AccentColorInput) => api<CompanyProfile>("/api/company/accent-color", { method: "PUT", body }));
 }

@@ -7,6 +7,7 @@ import { QueryBoundary } from "../errors";
 import { SsoCard } from "../sso";
 import { useCompanyProfile } from "./company-api";
 import { CompanyProfileForm } from "./company-profile-form";
+import { AccentColorField } from "./accent-color-field";
 import { LogoUploader } from "./logo-uploader";
 import { PublicProfileCard } from "./public-profile-card";
 import { LabellingConsentCard } from "../labelling";
@@ -94,6 +95,7 @@ export function CompanyProfilePage() {
           </Card>
           <Card>
             <LogoUploader profile={profile} />
+            <AccentColorField profile={profile} />
           </Card>
           <ReportPrivacyCard profile={profile} />
           <LabellingConsentCard profile={profile} />

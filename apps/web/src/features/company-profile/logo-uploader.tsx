@@ -55,7 +55,8 @@ export function LogoUploader({ profile }: { profile: CompanyProfile | undefined 
             {profile?.hasLogo && !preview && (
               <Button
                 variant="subtle"
-                color="red.9"
+                color="red"
+                c="red.9"
                 leftSection={<IconX size={16} aria-hidden />}
                 loading={remove.isPending}
                 onClick={() => remove.mutate(undefined, { onError: (failure) => setError(errorMessage(failure)) })}
@@ -87,7 +88,9 @@ export function LogoUploader({ profile }: { profile: CompanyProfile | undefined 
             <div>
               <Text size="md">Drop your logo here or choose a file</Text>
               <Text size="sm" c="dimmed">
-                {shown ? "A new file replaces the current logo." : "Shown on your company profile and reports."}
+                {shown
+                  ? "A new file replaces the current logo."
+                  : "Shown on your survey pages, invitation emails, the app's header and your public profile."}
               </Text>
             </div>
           </Group>

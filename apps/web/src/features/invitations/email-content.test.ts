@@ -92,6 +92,7 @@ describe("checkEmailDraft", () => {
       "{{survey_link}}",
       "{{survey_name}}",
       "{{sender_name}}",
+      "{{survey_duration}}",
       "{{meeting_name}}",
     ]);
   });

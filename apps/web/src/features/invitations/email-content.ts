@@ -37,6 +37,8 @@ export interface PreviewSources {
   surveyName: string;
   senderName: string;
   metaFields: Readonly<Record<string, string>>;
+  /** The survey's computed duration ("6–10 minutes"), as the server fills {{survey_duration}}. */
+  surveyDuration?: string;
 }
 
 function previewValues(sources: Omit<PreviewSources, "html" | "subject" | "mandatoryLink">): Record<string, string> {
@@ -47,6 +49,7 @@ function previewValues(sources: Omit<PreviewSources, "html" | "subject" | "manda
     surveyName: sources.surveyName,
     senderName: sources.senderName,
     metaFields: sources.metaFields,
+    surveyDuration: sources.surveyDuration,
   });
 }
 
@@ -64,7 +67,7 @@ export function previewSubject(sources: Omit<PreviewSources, "html" | "mandatory
   return renderEmailSubject(sources.subject, previewValues(sources));
 }
 
-const STANDARD_PLACEHOLDERS = ["first_name", "last_name", "company_name", "survey_link", "survey_name", "sender_name"];
+const STANDARD_PLACEHOLDERS = ["first_name", "last_name", "company_name", "survey_link", "survey_name", "sender_name", "survey_duration"];
 
 /** The placeholders the editor offers: the standard ones, then the survey's own meta fields (meeting_name, …). */
 export function availablePlaceholders(metaFields: Readonly<Record<string, string>>): string[] {

@@ -1,4 +1,4 @@
-import type { EmailTemplate, MandatoryLinkSpec, Recipient, SurveyDetail } from "@hearth/shared";
+import { type EmailTemplate, estimateSurveyDuration, type MandatoryLinkSpec, type Recipient, type SurveyDetail } from "@hearth/shared";
 import { Box, Button, Code, Grid, Group, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconTemplate } from "@tabler/icons-react";
@@ -37,6 +37,7 @@ export function EmailStep({ survey, draft, errors, onChange, onUseTemplate, mand
             surveyName: survey.name,
             senderName: deferred.name,
             metaFields: survey.metaFields,
+            surveyDuration: estimateSurveyDuration(survey.fields).label,
           })
         : null,
     [view, deferred, mandatoryLink, sample, companyName, survey],

@@ -1,5 +1,6 @@
 import {
   describeSurveyStatus,
+  estimateSurveyDuration,
   type EmailTemplate,
   findPreset,
   formatInTimeZone,
@@ -272,6 +273,7 @@ export function InviteFlow({ survey, reminder, onFinished }: InviteFlowProps) {
                 surveyName: survey.name,
                 senderName: draft.name,
                 metaFields: survey.metaFields,
+                surveyDuration: estimateSurveyDuration(survey.fields).label,
               })}
               senderName={draft.name}
               cc={draft.cc}

@@ -59,8 +59,26 @@ export function HeaderBar({ me, mobileOpened, desktopOpened, onToggleMobile, onT
           style={{ minWidth: 0, flexWrap: "nowrap", overflow: "hidden" }}
           data-testid="breadcrumb"
         >
-          <Anchor component={Link} to="/dashboard" size="sm" fw={600} truncate maw={{ base: 170, sm: 260 }}>
-            {companyName}
+          <Anchor
+            component={Link}
+            to="/dashboard"
+            size="sm"
+            fw={600}
+            truncate
+            maw={{ base: 170, sm: 300 }}
+            style={{ display: "inline-flex", alignItems: "center", gap: 8 }}
+          >
+            {me.tenant.logoUrl && (
+              // Beside the name, the logo adds nothing for a screen reader: an empty alt.
+              <img
+                src={me.tenant.logoUrl}
+                alt=""
+                height={24}
+                style={{ height: 24, width: "auto", maxWidth: 96, objectFit: "contain", flexShrink: 0 }}
+                data-testid="header-company-logo"
+              />
+            )}
+            <span style={{ minWidth: 0, overflow: "hidden", textOverflow: "ellipsis" }}>{companyName}</span>
           </Anchor>
           {title && roomForTitle && (
             <Text size="sm" truncate maw={320} aria-current="page">

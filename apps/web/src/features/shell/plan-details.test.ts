@@ -6,6 +6,7 @@ const tenant = (overrides: Partial<MeResponse["tenant"]>): MeResponse["tenant"] 
   ({
     id: "t1",
     companyName: "Birch & Pine",
+    logoUrl: null,
     plan: "Free",
     effectivePlan: "Free",
     deal: null,

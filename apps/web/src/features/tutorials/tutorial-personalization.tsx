@@ -32,6 +32,10 @@ export const PERSONALIZATION_TUTORIAL: Tutorial = {
             <List.Item>
               <Code>{"{{survey_link}}"}</Code>: each recipient's own link to the survey.
             </List.Item>
+            <List.Item>
+              <Code>{"{{survey_duration}}"}</Code>: how long the survey takes, worked out from its questions (for example "6–10 minutes"),
+              the same time the survey page shows.
+            </List.Item>
             <List.Item>Any text the survey type asked for, such as the meeting's name.</List.Item>
           </List>
           <Text>

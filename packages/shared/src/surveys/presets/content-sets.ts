@@ -12,28 +12,26 @@ export const SHARED_CONTENT_SET_PRESETS = ["Inclusivity", "Neurodiversity", "Wel
 interface EmailDraft {
   subject: string;
   paragraphs: readonly string[];
-  minutes?: "3-5" | "2-3";
   /** Greet by the recipient's name ("Hi {{first_name}},"), or plainly ("Hello,") where first_name means someone else. */
   greeting?: "named" | "plain";
 }
 
 function composeContentSet(id: ContentSetId, draft: EmailDraft): ContentSet {
-  const minutes = draft.minutes ?? "2-3";
   const greeting = draft.greeting === "plain" ? "Hello," : "Hi {{first_name}},";
   const body = [
     `<p>${greeting}</p>`,
     ...draft.paragraphs.map((paragraph) => `<p>${paragraph}</p>`),
-    `<p>It takes about ${minutes} minutes.</p>`,
+    // Filled with the time computed from the survey's own questions when the email is sent (decision 0064).
+    "<p>It takes about {{survey_duration}}.</p>",
     `<p><a href="${TAKE_SURVEY_LINK.url}">${TAKE_SURVEY_LINK.text}</a></p>`,
     "<p>Thank you,<br>{{sender_name}}</p>",
   ].join("\n");
-  return { id, emailSubject: draft.subject, emailBody: body, mandatoryLink: TAKE_SURVEY_LINK, estimatedMinutes: minutes };
+  return { id, emailSubject: draft.subject, emailBody: body, mandatoryLink: TAKE_SURVEY_LINK };
 }
 
 const DRAFTS: Record<ContentSetId, EmailDraft> = {
   PulseValidation: {
     subject: "How does it feel to work at {{company_name}}?",
-    minutes: "3-5",
     paragraphs: [
       "We are running our Love of Workplace Index™ survey to learn what makes {{company_name}} a good place to work and where we need to do better.",
       "You will rate some short statements, tell us in your own words what we do well and what we could improve, and answer a few optional questions about yourself. Honest answers help us most.",

@@ -6,7 +6,16 @@ import { describeMetaField, listPlaceholders } from "./meta-fields.js";
 import { findPreset, isSurveyPresetId, listDefaultFields, listPresetFields, listPresets } from "./registry.js";
 import { SURVEY_PRESET_IDS } from "./types.js";
 
-const EMAIL_PLACEHOLDERS = ["first_name", "last_name", "company_name", "meeting_name", "survey_link", "survey_name", "sender_name"];
+const EMAIL_PLACEHOLDERS = [
+  "first_name",
+  "last_name",
+  "company_name",
+  "meeting_name",
+  "survey_link",
+  "survey_name",
+  "sender_name",
+  "survey_duration",
+];
 const keyPrefix = (id: string) =>
   ({ PulseValidation: "lowi_", Custom: "custom_", CustomerLoveOfCompany: "customer_love_", LGBTQ: "lgbtq_" })[id] ??
   `${id.replace(/(?<!^)(?=[A-Z])/g, "_").toLowerCase()}_`;
@@ -125,11 +134,10 @@ describe("preset invitations", () => {
     }
   });
 
-  it("says 3-5 minutes for the LOWI survey and 2-3 minutes for the others", () => {
+  it("promises no fixed duration: every email says the time computed from the survey's questions", () => {
     for (const preset of listPresets()) {
-      const minutes = preset.isLOWI ? "3-5" : "2-3";
-      expect(preset.estimatedMinutes).toBe(minutes);
-      expect(preset.emailBody).toContain(`about ${minutes} minutes`);
+      expect(preset.emailBody).toContain("It takes about {{survey_duration}}.");
+      expect(preset.emailBody).not.toMatch(/\d+-\d+ minutes/);
     }
   });
 

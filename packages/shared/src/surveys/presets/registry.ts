@@ -37,7 +37,6 @@ function completePreset(definition: PresetDefinition): SurveyPreset {
     emailSubject: contentSet.emailSubject,
     emailBody: contentSet.emailBody,
     mandatoryLink: contentSet.mandatoryLink,
-    estimatedMinutes: contentSet.estimatedMinutes,
   };
 }
 

@@ -74,8 +74,6 @@ export interface ContentSet {
   emailSubject: string;
   emailBody: string;
   mandatoryLink: MandatoryLink | null;
-  /** How long the emails say the survey takes (spec surveys §9). */
-  estimatedMinutes: "3-5" | "2-3";
 }
 
 export interface SurveyPreset extends PresetDefinition {
@@ -83,5 +81,4 @@ export interface SurveyPreset extends PresetDefinition {
   emailSubject: string;
   emailBody: string;
   mandatoryLink: MandatoryLink | null;
-  estimatedMinutes: "3-5" | "2-3";
 }
