@@ -10,6 +10,7 @@ import {
 } from "@hearth/shared";
 import type { Database } from "../../db/client.js";
 import { AppError, notFound } from "../../lib/errors.js";
+import { imageSize } from "../../lib/image-size.js";
 import { resolveProfilePrompt } from "../notifications/profile-prompt.js";
 import { type TenantRow, findTenant, updateTenant } from "./company.repo.js";
 
@@ -79,7 +80,10 @@ export async function updateAccentColor(db: Database, tenantId: string, accentCo
   return toCompanyProfile(row);
 }
 
-/** Decodes a data URL and accepts it only when its bytes are a PNG or JPEG of at most 2 MB. */
+/** The longest side a logo may have, in pixels. */
+export const LOGO_MAX_SIDE = 4096;
+
+/** Decodes a data URL and accepts it only when its bytes are a PNG or JPEG of at most 2 MB and 4,096 × 4,096 pixels. */
 export function decodeLogo(dataUrl: string): { bytes: Buffer; contentType: "image/png" | "image/jpeg" } {
   const match = /^data:([a-z/+.-]+)?;base64,([A-Za-z0-9+/=\s]+)$/i.exec(dataUrl);
   if (!match) throw new AppError("VALIDATION_FAILED", "The logo could not be read.", { fields: { file: "Upload a PNG or JPEG image." } });
@@ -90,6 +94,16 @@ export function decodeLogo(dataUrl: string): { bytes: Buffer; contentType: "imag
   const contentType = detectImageType(bytes);
   if (!contentType) {
     throw new AppError("VALIDATION_FAILED", "Only PNG and JPEG images are accepted.", { fields: { file: "Upload a PNG or JPEG image." } });
+  }
+  // The public survey page draws a small copy of the logo: an image whose header claims a huge canvas would cost far
+  // more to decode than its 2 MB, so its size must be readable and bounded before it is kept.
+  const size = imageSize(bytes);
+  if (!size || size.width === 0 || size.height === 0 || size.width > LOGO_MAX_SIDE || size.height > LOGO_MAX_SIDE) {
+    throw new AppError("VALIDATION_FAILED", "The logo's size could not be read, or it is too large.", {
+      fields: {
+        file: `The logo must be at most ${LOGO_MAX_SIDE.toLocaleString("en-US")} × ${LOGO_MAX_SIDE.toLocaleString("en-US")} pixels.`,
+      },
+    });
   }
   return { bytes, contentType };
 }

@@ -7,7 +7,16 @@ const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c50000000049454e44ae426082",
   "hex",
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+/** A JPEG's markers as far as its size: start of image, an APP0 segment, a baseline frame of 64 × 32 pixels. */
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.alloc(14),
+  Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x20, 0x00, 0x40, 0x03]),
+  Buffer.alloc(64, 1),
+]);
+/** The PNG above, its header claiming a canvas of 100,000 × 1 pixels (a decompression bomb's shape). */
+const HUGE_PNG = Buffer.from(PNG);
+HUGE_PNG.writeUInt32BE(100_000, 16);
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString("base64")}`;
 
 const validProfile = {
@@ -168,6 +177,13 @@ describe("company profile", () => {
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await call(testApp.app, "PUT", "/api/company/logo", { cookie: owner.cookie, body: { file: dataUrl("image/png", big) } });
     expect(tooBig.statusCode).toBe(400);
+    // A small file whose header claims a huge canvas is refused before anything decodes it.
+    const huge = await call(testApp.app, "PUT", "/api/company/logo", {
+      cookie: owner.cookie,
+      body: { file: dataUrl("image/png", HUGE_PNG) },
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error.fields.file).toBe("The logo must be at most 4,096 × 4,096 pixels.");
   });
 
   it("removes the logo", async () => {

@@ -77,7 +77,9 @@ export async function exportReportTableCsv(
     reportCsvFileName(await surveyNameOf(ctx, actor, surveyId), table, { filters, cohort: options.cohort });
   if (table === "team") {
     const team = await getTeamReport(ctx, actor, surveyId, cohort);
-    const rows: (string | number | null)[][] = [["Cohort", "Responses", ...team.columns.map((column) => column.name)]];
+    // Another survey's columns are its questions: written as respondents read them.
+    const fill = await questionFiller(ctx, actor, surveyId);
+    const rows: (string | number | null)[][] = [["Cohort", "Responses", ...team.columns.map((column) => fill(column.name))]];
     if (team.overall)
       rows.push(["All respondents", team.overall.responses, ...team.columns.map((column) => team.overall?.scores[column.id] ?? null)]);
     for (const row of team.rows) {

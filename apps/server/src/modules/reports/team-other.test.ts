@@ -24,7 +24,7 @@ const FIELDS: SurveyField[] = [
   },
   {
     key: "custom_2",
-    question: "I can focus when I need to.",
+    question: "I can focus when I need to at {{company_name}}.",
     questionType: "Text",
     answerType: "Radio",
     radioOptions: [...AGREE_SCALE],
@@ -119,7 +119,7 @@ describe("team and thematic reports of other surveys", () => {
     const response = await get(`/api/reports/${surveyId}/team?cohort=custom_1`);
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json();
-    expect(report.columns).toEqual([{ id: "custom_2", name: "I can focus when I need to." }]);
+    expect(report.columns).toEqual([{ id: "custom_2", name: "I can focus when I need to at {{company_name}}." }]);
     type Row = { value: string; hidden: boolean; responses: number | null; scores: Record<string, number> | null };
     const rows = report.rows as Row[];
     expect(rows.map((row) => row.value)).toEqual(["Leeds", "York", "Hull"]);
@@ -135,6 +135,14 @@ describe("team and thematic reports of other surveys", () => {
     expect(report.overall.responses).toBe(15);
     expect(report.overall.scores.custom_2).toBeCloseTo(mean(PEOPLE.map((person) => person.agree)), 10);
     expect(report.notice).not.toBeNull();
+  });
+
+  it("exports the team table with the questions as respondents read them", async () => {
+    const response = await get(`/api/reports/${surveyId}/export/team.csv?cohort=custom_1`);
+    expect(response.statusCode, response.body).toBe(200);
+    const header = response.body.replace(/^\uFEFF/, "").split(/\r?\n/)[0];
+    expect(header).toContain("I can focus when I need to at Acme Testing.");
+    expect(header).not.toContain("{{");
   });
 
   it("answers the Thematic tab for another survey", async () => {

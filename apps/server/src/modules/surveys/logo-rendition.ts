@@ -21,7 +21,8 @@ const renditions = new Map<string, Promise<LogoImage>>();
 
 async function draw(logo: LogoImage): Promise<LogoImage> {
   const size = imageSize(logo.bytes);
-  if (!size || size.width === 0 || size.height === 0) return logo;
+  // Never decoded when its size is unreadable or beyond what an upload may be now (an older upload): sent as stored.
+  if (!size || size.width === 0 || size.height === 0 || size.width > 4096 || size.height > 4096) return logo;
   const scale = Math.min(LOGO_RENDITION_HEIGHT / size.height, LOGO_RENDITION_WIDTH / size.width, 1);
   if (scale === 1 && logo.bytes.length <= SMALL_ENOUGH_BYTES) return logo;
   const width = Math.max(1, Math.round(size.width * scale));

@@ -8,10 +8,19 @@ export const RETRY_LABEL = "Retry";
 /**
  * Retry means everything that failed, not only the query behind the button: a report's layout and its tab read some of
  * the same data, and a query that failed is not retried on mount (lib/query-client.ts), so one press must bring the
- * whole page back. Failed queries go back to pending; those on screen fetch at once, the others when they mount.
+ * whole page back. Failed queries without data go back to pending; those on screen fetch at once, the others when they mount.
  */
 export function retryFailedQueries(client: QueryClient): void {
-  void client.resetQueries({ predicate: (query) => query.state.status === "error" }, { cancelRefetch: false });
+  // A failed query without data goes back to pending (its page shows the loader, then the result); one that still
+  // holds data from before (a failed refresh) keeps it on screen and is only fetched again.
+  void client.resetQueries(
+    { predicate: (query) => query.state.status === "error" && query.state.data === undefined },
+    { cancelRefetch: false },
+  );
+  void client.refetchQueries(
+    { predicate: (query) => query.state.status === "error" && query.state.data !== undefined },
+    { cancelRefetch: false },
+  );
 }
 
 /**

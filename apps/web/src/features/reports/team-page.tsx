@@ -215,7 +215,12 @@ export function TeamReportPage() {
     <QueryBoundary query={query} what="the team report">
       {(report) => (
         <TeamView
-          report={{ ...report, cohorts: report.cohorts.map((entry) => ({ ...entry, label: fill(entry.label) })) }}
+          report={{
+            ...report,
+            cohorts: report.cohorts.map((entry) => ({ ...entry, label: fill(entry.label) })),
+            // Another survey's columns are its questions, written as respondents read them.
+            columns: report.columns.map((column) => ({ ...column, name: fill(column.name) })),
+          }}
           surveyName={surveyName}
           cohort={cohort}
           onCohort={onCohort}

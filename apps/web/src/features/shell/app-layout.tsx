@@ -30,7 +30,7 @@ export function AppLayout() {
   if (me.isError) {
     return (
       <Center mih="100dvh" px="md">
-        <Stack align="center" gap="sm" ta="center">
+        <Stack align="center" gap="sm" ta="center" role="alert">
           <Text fw={600}>Hearth could not load your account.</Text>
           <Text c="dimmed">{errorMessage(me.error)}</Text>
           <Button onClick={() => void me.refetch()}>Retry</Button>
