@@ -69,4 +69,17 @@ describe("demo invitees", () => {
     };
     for (const active of dashboard.activeSurveys) expect(active.responses).toBeLessThanOrEqual(active.invited);
   });
+
+  it("gives the check-in a cohort question, so its Team tab compares the offices on its five-point question", async () => {
+    const surveys = (await call(testApp.app, "GET", "/api/surveys", { cookie })).json() as { id: string; name: string }[];
+    const checkIn = surveys.find((survey) => survey.name === "Hybrid work check-in");
+    const response = await call(testApp.app, "GET", `/api/reports/${checkIn?.id}/team`, { cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    const team = response.json();
+    expect(team.cohortKey).toBe("custom_5");
+    expect(team.columns).toEqual([{ id: "custom_4", name: "Our office days are worth the trip in." }]);
+    const visible = team.rows.filter((row: { hidden: boolean }) => !row.hidden);
+    expect(visible.length).toBeGreaterThan(0);
+    for (const row of visible) expect(row.scores.custom_4).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -109,6 +109,22 @@ export function generateLowiAnswers(fields: readonly SurveyField[], random: () =
   return answers;
 }
 
+/** Where the check-in's respondents work, how many of them, and how they lean on the office-days question (1-5). */
+const CHECK_IN_LOCATIONS = [
+  { name: "Springfield office", share: 0.45, lean: 3.9 },
+  { name: "Chicago office", share: 0.35, lean: 3.2 },
+  { name: "Remote", share: 0.2, lean: 2.6 },
+] as const;
+
+function pickLocation(random: () => number) {
+  let draw = random();
+  for (const location of CHECK_IN_LOCATIONS) {
+    draw -= location.share;
+    if (draw < 0) return location;
+  }
+  return CHECK_IN_LOCATIONS[CHECK_IN_LOCATIONS.length - 1];
+}
+
 const CUSTOM_FIELDS: SurveyField[] = [
   {
     key: "custom_1",
@@ -133,6 +149,17 @@ const CUSTOM_FIELDS: SurveyField[] = [
     group: "custom",
   },
   {
+    key: "custom_4",
+    question: "Our office days are worth the trip in.",
+    questionType: "Text",
+    answerType: "Radio",
+    radioOptions: [...AGREE_SCALE],
+    topic: null,
+    required: true,
+    isDefault: false,
+    group: "custom",
+  },
+  {
     key: "custom_3",
     question: "What would make your office days more worthwhile?",
     questionType: "Text",
@@ -140,6 +167,19 @@ const CUSTOM_FIELDS: SurveyField[] = [
     radioOptions: [],
     topic: null,
     required: false,
+    isDefault: false,
+    group: "custom",
+  },
+  {
+    // A cohort question (filter): the check-in's Team and Breakdown tabs compare the offices.
+    key: "custom_5",
+    question: "Where do you mostly work?",
+    questionType: "Text",
+    answerType: "Radio",
+    radioOptions: [...CHECK_IN_LOCATIONS.map((location) => location.name)],
+    topic: null,
+    required: false,
+    filter: true,
     isDefault: false,
     group: "custom",
   },
@@ -189,16 +229,23 @@ export async function seedDemoSurveys(db: Database, tenantId: string, ownerUserI
     publishedAt: new Date(now - 2 * DAY),
     createdAt: new Date(now - 2 * DAY),
   });
-  const customRows = Array.from({ length: DEMO_CHECK_IN_RESPONSES }, () => ({
-    tenantId,
-    surveyId: custom.id,
-    answers: {
-      custom_1: pick(CUSTOM_FIELDS[0].radioOptions, random),
-      custom_2: pick(CUSTOM_FIELDS[1].radioOptions, random),
-      ...(random() < 0.5 ? { custom_3: composeComment(CONSTRUCTIVE_THEMES.slice(4), random) } : {}),
-    },
-    submittedOn: new Date(now - Math.floor(random() * 2) * DAY).toISOString().slice(0, 10),
-  }));
+  const customRows = Array.from({ length: DEMO_CHECK_IN_RESPONSES }, () => {
+    const location = pickLocation(random);
+    const agree = Math.round(clamp(location.lean + normal(random) * 0.9, 1, 5));
+    return {
+      tenantId,
+      surveyId: custom.id,
+      answers: {
+        custom_1: pick(CUSTOM_FIELDS[0].radioOptions, random),
+        custom_2: pick(CUSTOM_FIELDS[1].radioOptions, random),
+        custom_4: AGREE_SCALE[agree - 1],
+        ...(random() < 0.5 ? { custom_3: composeComment(CONSTRUCTIVE_THEMES.slice(4), random) } : {}),
+        // A few leave the optional cohort question blank, as people do.
+        ...(random() < 0.92 ? { custom_5: location.name } : {}),
+      },
+      submittedOn: new Date(now - Math.floor(random() * 2) * DAY).toISOString().slice(0, 10),
+    };
+  });
   await db.insert(surveyResponse).values(customRows);
 
   const invitationOf = (survey: { id: string; surveyPreset: string }) => {

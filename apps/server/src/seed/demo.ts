@@ -1,10 +1,10 @@
 import type { Database } from "../db/client.js";
 import { eq } from "drizzle-orm";
 import { notification, user } from "../db/schema.js";
-import { insertDeal } from "../modules/billing/billing.repo.js";
 import { claimTenantOwnership, insertTenant } from "../modules/company/company.repo.js";
 import { createInternalUser } from "../modules/internal/internal-users.service.js";
 import { seedDemoCertification } from "./demo-certification.js";
+import { seedDemoOrder } from "./demo-order.js";
 import { DEMO_HEADCOUNT } from "./demo-invitees.js";
 import { seedDemoSurveys } from "./demo-surveys.js";
 import { createPasswordUser, userExists } from "./users.js";
@@ -18,7 +18,8 @@ export const DEMO_LABELER_EMAIL = "labeler@demo.hearth.test";
 
 /**
  * The demo company a newcomer explores: "Demo Company" on the Gold plan with an admin (its Company Leader),
- * a staff member, a labeler, an internal account of the platform operator, a closed LOWI survey with 320 responses (of 420 invited, 460 employees) and an
+ * a paid order for a year of Gold with its invoice, a staff member, a labeler, an internal account of the platform
+ * operator, a closed LOWI survey with 320 responses (of 420 invited, 460 employees) and an
  * active custom survey. Runs once.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
@@ -34,15 +35,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     timeZone: "America/Chicago",
     plan: "Gold",
     isDemo: true,
-  });
-  // The plan reaches the company through a deal (decision 0027): forced and active from now, with no expiry.
-  await insertDeal(db, demo.id, {
-    plan: "Gold",
-    dealId: null,
-    isActive: true,
-    activatedDate: new Date(),
-    expiryDate: null,
-    forceActivate: true,
   });
   const adminId = await createPasswordUser(db, {
     tenantId: demo.id,
@@ -73,7 +65,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     jobTitle: "Data Labeler",
   });
   await db.update(user).set({ labeler: true }).where(eq(user.id, labelerId));
-  await createInternalUser(db, { email: DEMO_INTERNAL_EMAIL, password: DEMO_PASSWORD, firstName: "Indra", lastName: "Internal" });
+  const internalId = await createInternalUser(db, {
+    email: DEMO_INTERNAL_EMAIL,
+    password: DEMO_PASSWORD,
+    firstName: "Indra",
+    lastName: "Internal",
+  });
+  // The plan reaches the company through a paid order (decision 0027: the payment activates its deal).
+  await seedDemoOrder(db, demo.id, { adminId, internalId });
   await seedDemoSurveys(db, demo.id, adminId);
   await seedDemoCertification(db, demo.id);
   await db.insert(notification).values({

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { formatDollars, planPrice } from "@hearth/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER } from "../../db/client.js";
 import { type Session, type TestApp, addMember, call, createTestApp, registerCompany, signIn } from "../../test/harness.js";
@@ -10,6 +11,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoData } from "../../seed/demo.j
 import { createInternalUser } from "../internal/internal-users.service.js";
 import { listTenantDeals } from "./billing.repo.js";
 import { readEffectivePlan } from "./billing.service.js";
+import { pdfText } from "../../test/pdf-text.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 const monthsAgo = (months: number) => {
@@ -195,15 +197,33 @@ describe("the demo seed", () => {
   });
   afterAll(() => testApp.close());
 
-  it("gives the demo company its Gold plan through a forced, active deal with no expiry", async () => {
+  it("gives the demo company its Gold plan through a paid order: the order, its invoice and the deal it activated", async () => {
     await seedDemoData(testApp.ctx.database.db);
     const cookie = await signIn(testApp.app, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+    const orders = (await call(testApp.app, "GET", "/api/billing/orders", { cookie })).json();
+    expect(orders.total).toBe(1);
+    const [order] = orders.items;
+    const gold = planPrice("Gold", "Medium", "yearly");
+    expect(order).toMatchObject({ status: "paid", billingCycle: "yearly", total: gold?.cents, subtotal: gold?.cents });
+    expect(order.number).toMatch(/^HRT-\d{4}-\d{6}$/);
+    // Placed, then paid a few days later, both in the past; the invoice was due after the payment.
+    const placed = Date.parse(order.createdAt);
+    const paid = Date.parse(order.paidAt);
+    expect(placed).toBeLessThan(paid);
+    expect(paid).toBeLessThan(Date.now());
+    expect(Date.parse(order.dueAt)).toBeGreaterThan(paid);
     const body = (await call(testApp.app, "GET", "/api/me", { cookie })).json();
     expect(body.tenant).toMatchObject({
       plan: "Gold",
       effectivePlan: "Gold",
-      deal: { plan: "Gold", isActive: true, forceActivate: true, expiryDate: null, dealId: null },
+      deal: { plan: "Gold", isActive: true, dealId: order.number },
     });
+    const invoice = await call(testApp.app, "GET", `/api/billing/orders/${order.id}/invoice.pdf`, { cookie });
+    expect(invoice.statusCode).toBe(200);
+    const text = pdfText(invoice.rawPayload);
+    expect(text).toContain(order.number);
+    expect(text).toContain("Demo Company, Inc.");
+    expect(text).toContain(formatDollars(order.total));
   });
 });
 
