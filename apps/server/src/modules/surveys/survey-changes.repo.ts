@@ -10,14 +10,15 @@ import type { SurveyRow } from "./surveys.repo.js";
 
 /**
  * The survey as it stands, its row locked for the rest of the transaction: two edits at once are diffed one after the
- * other, each against what the other wrote, so no change goes unrecorded.
+ * other, each against what the other wrote, so no change goes unrecorded. FOR NO KEY UPDATE (the lock an UPDATE of the
+ * row takes anyway), not FOR UPDATE: answers inserted meanwhile (their key share on the survey) are not held up.
  */
 export async function lockSurveyForChange(db: Database, tenantId: string, surveyId: string): Promise<SurveyRow | undefined> {
   const [row] = await db
     .select()
     .from(survey)
     .where(and(eq(survey.id, surveyId), eq(survey.tenantId, tenantId)))
-    .for("update");
+    .for("no key update");
   return row;
 }
 

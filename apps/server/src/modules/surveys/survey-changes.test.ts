@@ -184,6 +184,20 @@ describe("survey change logs", () => {
     expect(second.entries.map((entry: { action: string }) => entry.action)).toEqual(["close_survey", "change_survey_end_date"]);
   });
 
+  it("diffs two edits at once one after the other: the later entry starts from what the earlier one wrote", async () => {
+    const created = await create(owner, { name: "Concurrent pulse" });
+    const put = (overrides: Partial<Detail>) =>
+      call(testApp.app, "PUT", `/api/surveys/${created.id}`, { cookie: owner.cookie, body: inputOf(created, overrides) });
+    const [renamed, described] = await Promise.all([put({ name: "Renamed at once" }), put({ description: "Described at once." })]);
+    expect([renamed.statusCode, described.statusCode]).toEqual([200, 200]);
+    const [newer, older] = (await changes(owner, created.id)).json().entries as { changes: { field: string; before: string }[] }[];
+    // Whichever came first, the second undid it (each sent the whole survey): its "before" is the first one's "after".
+    const firstWasRename = older.changes.some((one) => one.field === "Name");
+    const undone = newer.changes.find((one) => one.field === (firstWasRename ? "Name" : "Description"));
+    expect(undone?.before).toBe(firstWasRename ? "Renamed at once" : "Described at once.");
+    await archive(created.id);
+  });
+
   it("never records answers: a change log holds the survey's settings only", async () => {
     const created = await create(owner, { name: "Answered pulse" });
     const answers = {
