@@ -4,7 +4,7 @@ import {
   MAX_SURVEY_CHANGES,
   type SurveyVersion,
   clipChangeText,
-  describeSurveyChangeEntry,
+  describeSurveyChangeHeading,
   diffSurveyVersions,
   readSurveyChanges,
 } from "./survey-changes.js";
@@ -108,21 +108,17 @@ describe("survey change log rule", () => {
     expect(result.moreChanges).toBe(30 - MAX_SURVEY_CHANGES);
   });
 
-  it("reads stored changes defensively and describes an entry in one line", () => {
-    const data = {
-      surveyName: "Culture check",
-      ...diff({ name: "New name", description: "New words", draft: false }, { ...base, draft: true }),
-    };
-    expect(describeSurveyChangeEntry("update_survey", data)).toBe(
-      "Survey edited “Culture check”: Name “Culture check” → “New name”; Description “Our yearly survey.” → “New words”; Published",
-    );
-    expect(describeSurveyChangeEntry("archive_survey", { surveyName: "Culture check" })).toBe("Survey archived “Culture check”");
-    expect(describeSurveyChangeEntry("add_to_cart", {})).toBeNull();
+  it("reads stored changes defensively and names the entry's survey", () => {
+    const data = { surveyName: "Culture check", ...diff({ name: "New name" }) };
+    expect(readSurveyChanges(data)).toEqual({ changes: diff({ name: "New name" }).changes, moreChanges: 0 });
     expect(readSurveyChanges({ changes: [null, 3, { summary: "Name “a” → “b”", field: "Name" }], moreChanges: -2 })).toEqual({
       changes: [{ field: "Name", before: null, after: null, summary: "Name “a” → “b”" }],
       moreChanges: 0,
     });
-    const many = { changes: Array.from({ length: 5 }, (_, index) => ({ summary: `Change ${index}` })), moreChanges: 2 };
-    expect(describeSurveyChangeEntry("update_survey", many)).toBe("Survey edited: Change 0; Change 1; Change 2; and 4 more");
+    expect(readSurveyChanges({ changes: "not a list", moreChanges: 1.5 })).toEqual({ changes: [], moreChanges: 0 });
+    expect(describeSurveyChangeHeading("update_survey", data)).toBe("Survey edited “Culture check”");
+    expect(describeSurveyChangeHeading("archive_survey", { surveyName: " " })).toBe("Survey archived");
+    expect(describeSurveyChangeHeading("close_survey", { surveyName: "x".repeat(100) })).toBe(`Survey closed “${"x".repeat(59)}…”`);
+    expect(describeSurveyChangeHeading("add_to_cart", {})).toBeNull();
   });
 });

@@ -221,16 +221,13 @@ export function readSurveyChanges(data: Readonly<Record<string, unknown>>): Surv
 }
 
 /**
- * One line for the activity log's What column: "Survey edited: “Culture check” — Name “A” → “B”; Question 4 reworded …",
- * the first three changes and a count of the rest. Null for an action that is not a survey change.
+ * What an entry did to which survey, for the activity log's What column: "Survey edited “Culture check”" (the
+ * changes are listed beneath it). Null for an action that is not a survey change.
  */
-export function describeSurveyChangeEntry(action: string, data: Readonly<Record<string, unknown>>): string | null {
+export function describeSurveyChangeHeading(action: string, data: Readonly<Record<string, unknown>>): string | null {
   const words = describeSurveyChangeAction(action);
   if (!words) return null;
-  const name = typeof data.surveyName === "string" && data.surveyName !== "" ? ` ${quoted(clipChangeText(data.surveyName, 60))}` : "";
-  const { changes, moreChanges } = readSurveyChanges(data);
-  if (changes.length === 0) return `${words}${name}`;
-  const shown = changes.slice(0, 3).map((one) => one.summary);
-  const rest = changes.length - shown.length + moreChanges;
-  return `${words}${name}: ${shown.join("; ")}${rest > 0 ? `; and ${rest} more` : ""}`;
+  const name =
+    typeof data.surveyName === "string" && data.surveyName.trim() !== "" ? ` ${quoted(clipChangeText(data.surveyName, 60))}` : "";
+  return `${words}${name}`;
 }

@@ -1,11 +1,4 @@
-import {
-  type ActivityLogPage,
-  DEAL_ACTION_DONE,
-  DEAL_ACTIONS,
-  clipChangeText,
-  describeSurveyChangeAction,
-  readSurveyChanges,
-} from "@hearth/shared";
+import { type ActivityLogPage, DEAL_ACTION_DONE, DEAL_ACTIONS, describeSurveyChangeHeading, readSurveyChanges } from "@hearth/shared";
 import { Badge, Card, Group, List, Stack, Table, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -30,13 +23,11 @@ function describeEntry(entry: ActivityLogPage["entries"][number]): string {
 }
 
 /** A survey change (decision 0075): what was done to which survey, then each change on a line of its own. */
-function SurveyChangeCell({ entry, words }: { entry: ActivityLogPage["entries"][number]; words: string }) {
-  const { surveyName } = entry.data as { surveyName?: unknown };
+function SurveyChangeCell({ entry, heading }: { entry: ActivityLogPage["entries"][number]; heading: string }) {
   const { changes, moreChanges } = readSurveyChanges(entry.data);
-  const name = typeof surveyName === "string" && surveyName !== "" ? ` “${clipChangeText(surveyName, 60)}”` : "";
   return (
     <Stack gap={2}>
-      <Text size="sm">{`${words}${name}`}</Text>
+      <Text size="sm">{heading}</Text>
       {changes.length > 0 ? (
         <List size="sm" spacing={0} withPadding style={{ overflowWrap: "anywhere" }}>
           {changes.map((change, index) => (
@@ -50,8 +41,8 @@ function SurveyChangeCell({ entry, words }: { entry: ActivityLogPage["entries"][
 }
 
 function EntryWhat({ entry }: { entry: ActivityLogPage["entries"][number] }) {
-  const words = describeSurveyChangeAction(entry.action);
-  if (words) return <SurveyChangeCell entry={entry} words={words} />;
+  const heading = describeSurveyChangeHeading(entry.action, entry.data);
+  if (heading) return <SurveyChangeCell entry={entry} heading={heading} />;
   return describeEntry(entry);
 }
 
