@@ -38,7 +38,7 @@ describe("survey change history", () => {
       await history.getByText("No edits since the survey was created.").waitFor();
 
       await page.goto(`${surveyUrl}/edit`);
-      const dialog = page.getByRole("dialog");
+      const dialog = page.getByRole("dialog").filter({ has: page.getByLabel("Survey Name") });
       const nameInput = dialog.getByLabel("Survey Name");
       await nameInput.waitFor();
       await nameInput.fill(renamed);
