@@ -135,3 +135,48 @@ export type SurveyPresetInput = z.infer<typeof surveyPresetInputSchema>;
 /** Archive, restore and other actions on one survey. */
 export const surveyIdInputSchema = z.object({ surveyId: surveyIdSchema });
 export type SurveyIdInput = z.infer<typeof surveyIdInputSchema>;
+
+/** A survey's change history (`GET /api/surveys/:id/changes`, decision 0075): newest first, at most 50 a page. */
+export const SURVEY_CHANGES_MAX_PAGE_SIZE = 50;
+export const surveyChangesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, "Ask for at least 1 entry a page.")
+    .max(SURVEY_CHANGES_MAX_PAGE_SIZE, `Ask for at most ${SURVEY_CHANGES_MAX_PAGE_SIZE} entries a page.`)
+    .default(20),
+});
+export type SurveyChangesQuery = z.infer<typeof surveyChangesQuerySchema>;
+
+export const surveyChangeSchema = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  summary: z.string(),
+});
+
+export const surveyChangeEntrySchema = z.object({
+  id: z.string(),
+  /** update_survey, change_survey_end_date, close_survey, archive_survey or restore_survey. */
+  action: z.string(),
+  /** The action in words ("Survey edited"). */
+  title: z.string(),
+  createdAt: z.string(),
+  /** Who did it, in words (`activityActorName`, decision 0070). */
+  who: z.string(),
+  /** Written by a Hearth internal account. */
+  byHearthStaff: z.boolean(),
+  changes: z.array(surveyChangeSchema),
+  /** Changes beyond the stored bound, counted only. */
+  moreChanges: z.number().int(),
+});
+export type SurveyChangeEntry = z.infer<typeof surveyChangeEntrySchema>;
+
+export const surveyChangesPageSchema = z.object({
+  entries: z.array(surveyChangeEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type SurveyChangesPage = z.infer<typeof surveyChangesPageSchema>;

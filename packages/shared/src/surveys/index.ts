@@ -16,6 +16,7 @@ export * from "./presets/types.js";
 export * from "./public-survey.js";
 export * from "./scales.js";
 export * from "./survey-access.js";
+export * from "./survey-changes.js";
 export * from "./survey-duration.js";
 export * from "./survey-field.js";
 export * from "./survey-messages.js";

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import {
   activityLogPageSchema,
+  surveyChangesPageSchema,
+  surveyChangesQuerySchema,
   companiesPageSchema,
   companiesQuerySchema,
   operatorCompanyDetailSchema,
@@ -19,6 +21,7 @@ import type { AppContext } from "../../app-context.js";
 import { defineRoute } from "../../lib/route.js";
 import { addressUpgradeRequest, readCompanies, readCompanyDetail } from "./companies.service.js";
 import { changeCompanyDeal, recordCompanyDeal } from "./company-deals.service.js";
+import { readCompanySurveyChangeLog } from "../surveys/survey-changes.service.js";
 import {
   changeInternalVisibility,
   readActivityLog,
@@ -74,6 +77,18 @@ export async function registerOperatorRoutes(app: FastifyInstance, ctx: AppConte
     query: activityLogQuerySchema,
     response: activityLogPageSchema,
     handler: ({ params, query }) => readCompanyActivityLog(ctx, params.tenantId, query.page),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/admin/companies/:tenantId/surveys/:surveyId/changes",
+    summary: "One of a company's surveys: its change history, newest first, at most 50 a page (decision 0075)",
+    tags: ["operator"],
+    access: "operator",
+    params: z.object({ tenantId: z.uuid(), surveyId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Unknown survey id") }),
+    query: surveyChangesQuerySchema,
+    response: surveyChangesPageSchema,
+    handler: ({ params, query }) => readCompanySurveyChangeLog(ctx, params.tenantId, params.surveyId, query),
   });
 
   defineRoute(app, ctx, {

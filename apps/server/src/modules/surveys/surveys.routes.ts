@@ -5,6 +5,8 @@ import {
   responseInputSchema,
   setEndDateInputSchema,
   surveyCreateInputSchema,
+  surveyChangesPageSchema,
+  surveyChangesQuerySchema,
   surveyDetailSchema,
   surveySummarySchema,
 } from "@hearth/shared";
@@ -16,6 +18,7 @@ import { defineRoute } from "../../lib/route.js";
 import { checkExportAllowed, exportFileName, exportSurveyCsv, exportSurveyXlsx } from "./survey-export.service.js";
 import { getPublicSurvey, readPublicSurveyLogo } from "./public-survey.service.js";
 import { responseSourceOf } from "./response-source.js";
+import { readSurveyChangeLog } from "./survey-changes.service.js";
 import {
   closeSurvey,
   createSurvey,
@@ -58,6 +61,18 @@ export async function registerSurveyRoutes(app: FastifyInstance, ctx: AppContext
     params: surveyIdParams,
     response: surveyDetailSchema,
     handler: ({ actor, params }) => getCompanySurvey(ctx, actor, params.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/surveys/:id/changes",
+    summary: "The survey's change history, newest first: who changed what and when (decision 0075); at most 50 a page",
+    tags: ["surveys"],
+    access: "survey-view",
+    params: surveyIdParams,
+    query: surveyChangesQuerySchema,
+    response: surveyChangesPageSchema,
+    handler: ({ actor, params, query }) => readSurveyChangeLog(ctx, actor, params.id, query),
   });
 
   defineRoute(app, ctx, {

@@ -16,6 +16,7 @@ import {
   isSurveyOpen,
   isLimitedToOneOpenSurvey,
   normalizeVisibilityThreshold,
+  resolveTimeZone,
   validateResponse,
   validateSurveyDraft,
 } from "@hearth/shared";
@@ -30,6 +31,8 @@ import { lockTenantForLicences as lockSurveySlots } from "../billing/licences.re
 import { hasOpenAnswers, wakeCommentAnalysis } from "../comments/comment-jobs.js";
 import { type TenantRow, findTenant } from "../company/company.repo.js";
 import { respondentSurveys } from "./respondent-survey-cache.js";
+import { lockSurveyForChange } from "./survey-changes.repo.js";
+import { companyTimeZone, recordSurveyChange } from "./survey-changes.service.js";
 import { type ResponseSource, sourceHash } from "./response-source.js";
 import {
   type SurveyRow,
@@ -276,6 +279,7 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
       if (open && open.id !== existing.id) throw new AppError("CONFLICTING_SURVEY", SURVEY_MESSAGES.conflictingSurvey, { status: 409 });
     }
     respondentSurveys(ctx).invalidate(surveyId);
+    const before = (await lockSurveyForChange(tx as unknown as Database, actor.tenantId, surveyId)) ?? existing;
     const row = await updateSurvey(tx as unknown as Database, actor.tenantId, surveyId, {
       name: input.name.trim(),
       description: input.description.trim(),
@@ -287,12 +291,8 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
       // Published now: the survey keeps the company's current threshold from here on (docs/decisions/0022).
       ...(!draft && !wasPublished ? { visibilityThreshold: normalizeVisibilityThreshold(tenant.visibilityThreshold) } : {}),
     });
-    await (tx as unknown as Database).insert(activityLog).values({
-      tenantId: actor.tenantId,
-      userId: actor.userId,
-      action: wasPublished ? "edit_published_survey" : draft ? "save_survey_draft" : "publish_survey",
-      data: { surveyId, byInternalAccount: actor.isInternalAccount },
-    });
+    // One entry saying what changed (decision 0075); saving a survey unchanged writes none.
+    if (row) await recordSurveyChange(tx as unknown as Database, actor, "update_survey", before, row, resolveTimeZone(tenant.timeZone));
     if (row && !draft && !wasPublished) await notify(tx as unknown as Database, actor.tenantId, surveyPublished(row, actor.userId));
     return row;
   });
@@ -305,17 +305,23 @@ export async function setSurveyArchived(ctx: AppContext, actor: Actor, surveyId:
   const { db } = ctx.database;
   const row = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
+    // A survey restored into a slot takes one: counted under the company's lock like a new survey.
+    if (!archived) await lockSurveySlots(tx, actor.tenantId);
+    const existing = await lockSurveyForChange(tx, actor.tenantId, surveyId);
+    if (!existing) throw notFound("Survey not found");
     if (!archived) {
-      // A survey restored into a slot takes one: counted under the company's lock like a new survey.
-      await lockSurveySlots(tx, actor.tenantId);
-      const existing = await requireSurvey(tx, actor.tenantId, surveyId);
       const status = describeSurveyStatus(
         { archived: false, draft: existing.draft, endDate: existing.endDate?.getTime() ?? null },
         Date.now(),
       );
       if (existing.archived && (status === "Active" || status === "Draft")) await assertSurveySlotFree(tx, actor);
     }
-    return updateSurvey(tx, actor.tenantId, surveyId, { archived });
+    const updated = await updateSurvey(tx, actor.tenantId, surveyId, { archived });
+    if (updated && existing.archived !== archived) {
+      const action = archived ? "archive_survey" : "restore_survey";
+      await recordSurveyChange(tx, actor, action, existing, updated, await companyTimeZone(tx, actor.tenantId));
+    }
+    return updated;
   });
   respondentSurveys(ctx).invalidate(surveyId);
   if (!row) throw notFound("Survey not found");
@@ -363,9 +369,26 @@ export async function setSurveyEndDate(ctx: AppContext, actor: Actor, surveyId: 
   }
   const check = checkEndDate(endDate, Date.now(), { isInternalAccount: actor.isInternalAccount });
   if (!check.ok) throw new AppError("VALIDATION_FAILED", check.message, { fields: { endDate: check.message } });
-  await updateSurvey(db, actor.tenantId, surveyId, { endDate: new Date(endDate) });
+  await changeEndDateLogged(db, actor, surveyId, "change_survey_end_date", new Date(endDate));
   respondentSurveys(ctx).invalidate(surveyId);
   return { success: true, message: "The survey's end date was updated.", inviteLink: inviteLinkFor(ctx.env.APP_URL, surveyId) };
+}
+
+/** A new end date and the entry that records it (decision 0075), in one transaction. */
+function changeEndDateLogged(
+  db: Database,
+  actor: Actor,
+  surveyId: string,
+  action: "change_survey_end_date" | "close_survey",
+  endDate: Date,
+) {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const before = await lockSurveyForChange(tx, actor.tenantId, surveyId);
+    const row = await updateSurvey(tx, actor.tenantId, surveyId, { endDate });
+    if (before && row) await recordSurveyChange(tx, actor, action, before, row, await companyTimeZone(tx, actor.tenantId));
+    return row;
+  });
 }
 
 /**
@@ -382,7 +405,7 @@ export async function closeSurvey(ctx: AppContext, actor: Actor, surveyId: strin
   if (status !== "Active") {
     throw new AppError("CONFLICT", "Only an active published survey can be closed.", { fields: { status } });
   }
-  const row = await updateSurvey(db, actor.tenantId, surveyId, { endDate: now });
+  const row = await changeEndDateLogged(db, actor, surveyId, "close_survey", now);
   respondentSurveys(ctx).invalidate(surveyId);
   if (!row) throw notFound("Survey not found");
   const counts = await countResponsesBySurvey(db, actor.tenantId, [surveyId]);

@@ -1,5 +1,5 @@
-import { type ActivityLogPage, DEAL_ACTION_DONE, DEAL_ACTIONS } from "@hearth/shared";
-import { Badge, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { type ActivityLogPage, DEAL_ACTION_DONE, DEAL_ACTIONS, describeSurveyChangeHeading, readSurveyChanges } from "@hearth/shared";
+import { Badge, Card, Group, List, Stack, Table, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LabelledPagination } from "../../lib/labelled-pagination";
@@ -20,6 +20,30 @@ function describeEntry(entry: ActivityLogPage["entries"][number]): string {
     return `Sending allowance set to ${typeof to === "number" ? to.toLocaleString("en-US") : "?"} emails a day (${String(reason ?? "")})`;
   }
   return entry.action.replaceAll("_", " ");
+}
+
+/** A survey change (decision 0075): what was done to which survey, then each change on a line of its own. */
+function SurveyChangeCell({ entry, heading }: { entry: ActivityLogPage["entries"][number]; heading: string }) {
+  const { changes, moreChanges } = readSurveyChanges(entry.data);
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{heading}</Text>
+      {changes.length > 0 ? (
+        <List size="sm" spacing={0} withPadding style={{ overflowWrap: "anywhere" }}>
+          {changes.map((change, index) => (
+            <List.Item key={index}>{change.summary}</List.Item>
+          ))}
+          {moreChanges > 0 ? <List.Item>{`and ${moreChanges} more`}</List.Item> : null}
+        </List>
+      ) : null}
+    </Stack>
+  );
+}
+
+function EntryWhat({ entry }: { entry: ActivityLogPage["entries"][number] }) {
+  const heading = describeSurveyChangeHeading(entry.action, entry.data);
+  if (heading) return <SurveyChangeCell entry={entry} heading={heading} />;
+  return describeEntry(entry);
 }
 
 /** A company's admin activity log, 50 entries a page; those written while Hearth staff viewed the company are marked. */
@@ -67,7 +91,9 @@ export function ActivityLogCard({ url, title = "Admin activity log" }: { url: st
                         ) : null}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{describeEntry(entry)}</Table.Td>
+                    <Table.Td>
+                      <EntryWhat entry={entry} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -2,10 +2,12 @@ import { canWriteCustomQuestions, describeSurveyStatus, findPreset, type SurveyD
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil } from "@tabler/icons-react";
 import { Link, Navigate, useParams } from "react-router";
+import { canAccess } from "../auth";
 import { QueryBoundary } from "../errors";
 import { InviteLink } from "./invite-link";
 import { PageLoader } from "./page-loader";
 import { useSurvey } from "./survey-api";
+import { SurveyChangeHistory } from "./survey-change-history";
 import { meHasFeature, useSurveyAccess } from "./survey-access";
 import { SurveyActionButtons } from "./survey-action-buttons";
 import { editSurveyPath, formatEndDate, SURVEYS_PATH, type SurveyKind, surveyKind, surveyPath } from "./survey-paths";
@@ -90,6 +92,7 @@ function SurveyView({ survey }: { survey: SurveyDetail }) {
           withHeader={false}
         />
       </Card>
+      {canAccess(me, "admin") ? <SurveyChangeHistory surveyId={survey.id} timeZone={timeZone} /> : null}
       {actions.modals}
     </Stack>
   );
