@@ -51,3 +51,21 @@ export function renderDataRequestStatusEmail(
     { type: "button", text: "See your data requests", url: `${appUrl.replace(/\/$/, "")}${DATA_REQUESTS_PATH}` },
   ]);
 }
+
+/** To Hearth's support address when a company files a request: who, which company, what, and the allowance now. */
+export function renderNewDataRequestEmail(
+  request: { id: string; tenantId: string; title: string; description: string; surveyId: string | null },
+  context: { plan: string; used: number; limit: number; requesterEmail: string },
+): RenderedEmail {
+  return renderEmail(`[Data request] ${request.title}`, [
+    {
+      type: "text",
+      text: `${context.requesterEmail} filed a custom data request (${context.used} of ${context.limit} on ${context.plan}).`,
+    },
+    { type: "text", text: request.description },
+    {
+      type: "text",
+      text: `Company id: ${request.tenantId}. Request id: ${request.id}.${request.surveyId ? ` Survey id: ${request.surveyId}.` : ""} Answer it in the operator console.`,
+    },
+  ]);
+}

@@ -32,7 +32,7 @@ import {
   lockDataRequestAllowance,
   updateDataRequestStatus,
 } from "./data-requests.repo.js";
-import { dataRequestStatusChanged, renderDataRequestStatusEmail } from "./data-requests.messages.js";
+import { dataRequestStatusChanged, renderDataRequestStatusEmail, renderNewDataRequestEmail } from "./data-requests.messages.js";
 
 function toDataRequest(row: ListedDataRequest): DataRequest {
   const requestedBy = [row.requesterFirstName, row.requesterLastName].filter(Boolean).join(" ") || row.requesterEmail;
@@ -70,10 +70,12 @@ export async function readDataRequests(ctx: AppContext, actor: Actor): Promise<D
  * Files a request. The lock, the count, the check against the effective plan's limit and the insert run in one
  * transaction, so simultaneous requests are taken one after the other and never exceed the allowance. A plan
  * without the allowance, or one with every place in use, is refused 403 PLAN_UPGRADE_REQUIRED naming the plans
- * that include them. The survey, when given, must be one of the company's (else a field-level 400).
+ * that include them. The survey, when given, must be one of the company's (else a field-level 400). Hearth's support
+ * address is emailed through the outbox in the same transaction.
  */
 export async function createDataRequest(ctx: AppContext, actor: Actor, input: DataRequestInput): Promise<DataRequest> {
   const surveyId = input.surveyId ?? null;
+  let outboxId = "";
   const created = await ctx.database.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     if (surveyId && (await findSurveyNameInTenant(db, actor.tenantId, surveyId)) === undefined) {
@@ -97,8 +99,14 @@ export async function createDataRequest(ctx: AppContext, actor: Actor, input: Da
     await insertActivityLogs(db, actor.tenantId, actor.userId, [
       { action: "request_custom_data", data: { requestId: row.id, title: row.title, surveyId, plan, used: used + 1, limit } },
     ]);
+    const email = renderNewDataRequestEmail(row, { plan, used: used + 1, limit, requesterEmail: actor.email });
+    outboxId = await ctx.email.queue(
+      { ...email, to: ctx.env.SUPPORT_EMAIL, kind: "custom-data-request", tenantId: actor.tenantId, headers: { "Reply-To": actor.email } },
+      db,
+    );
     return row;
   });
+  await ctx.email.enqueueDelivery(outboxId);
   const listed = await findDataRequest(ctx.database.db, created.id);
   if (!listed) throw new AppError("NOT_FOUND", "The request was removed.");
   return toDataRequest(listed);

@@ -55,6 +55,9 @@ describe("custom data requests (decision 0074)", () => {
       .from(activityLog)
       .where(and(eq(activityLog.tenantId, owner.tenantId), eq(activityLog.action, "request_custom_data")));
     expect(logged).toMatchObject({ userId: owner.userId, data: { requestId: response.json().id, title: REQUEST.title } });
+    const support = await latestEmailTo(db(), "support@hearth.test");
+    expect(support).toMatchObject({ kind: "custom-data-request", subject: `[Data request] ${REQUEST.title}` });
+    expect(support.text).toContain(`${owner.email} filed a custom data request (1 of 6 on Gold).`);
     const overview = (await call(testApp.app, "GET", "/api/billing/overview", { cookie: owner.cookie })).json();
     expect(overview.licences).toContainEqual({ kind: "customDataRequest", used: 1, limit: 6 });
   });
