@@ -11,7 +11,7 @@ import { createVerifiedUser, DEMO_USERS, latestMailTo, openBrowser, screenshot, 
 import { ok } from "./support/page-helpers";
 
 async function openDataRequests(page: Page): Promise<void> {
-  await page.getByRole("link", { name: "Data Requests" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Data Requests" }).click();
   await page.waitForURL((url) => url.pathname === "/dashboard/data-requests");
   await page.getByRole("heading", { name: "Custom data requests", level: 1 }).waitFor();
 }
