@@ -32,10 +32,12 @@ describe("custom data requests", () => {
       await signIn(operator.page, DEMO_USERS.internal);
       await ok(
         await operator.context.request.post(`/api/admin/companies/${me.tenant.id}/deals`, {
-          data: { plan: "Gold", isActive: true, forceActivate: true },
+          data: { plan: "Gold", isActive: true, forceActivate: true, activatedDate: new Date().toISOString() },
         }),
       );
 
+      const plan = await ok<{ effectivePlan: string }>(await admin.context.request.get("/api/billing/overview"));
+      expect(plan.effectivePlan).toBe("Gold");
       const { page } = admin;
       await page.goto("/dashboard");
       await openDataRequests(page);

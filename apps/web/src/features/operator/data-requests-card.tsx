@@ -106,7 +106,7 @@ function RequestRow({ request }: { request: OperatorDataRequest }) {
             </Badge>
           </Group>
           <Text size="xs" c="dimmed">
-            <Anchor component={Link} to={`/admin/dashboard/companies/${request.tenantId}`} size="xs">
+            <Anchor component={Link} to={`/admin/dashboard/companies/${request.tenantId}`} size="xs" underline="always">
               {request.companyName ?? "Unnamed Company"}
             </Anchor>
             {` · ${formatRequestDate(request.createdAt)}`}
