@@ -18,6 +18,7 @@ export default defineConfig({
     "./apps/server/src/db/schema-operator.ts",
     "./apps/server/src/db/schema-tutorials.ts",
     "./apps/server/src/db/schema-sending.ts",
+    "./apps/server/src/db/schema-data-requests.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

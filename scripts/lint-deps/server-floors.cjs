@@ -16,7 +16,8 @@ const FLOORS = [
   ["stripe"],
   // plans, deals and licences: what a company may do
   ["billing"],
-  ["crm", "legal", "plans", "senders"],
+  // what a plan includes and the company asks for: CRM events, the order form, upgrades, data requests, sending
+  ["crm", "data-requests", "legal", "plans", "senders"],
   // surveys and their responses, then what is computed from them
   ["surveys"],
   ["reports"],

@@ -23,6 +23,7 @@ const ValidateTenantSwitchPage = lazy(() =>
 );
 const LegalDocumentPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.LegalDocumentPage })));
 const OrderFormPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.OrderFormPage })));
+const DataRequestsPage = lazy(() => import("./features/data-requests/data-requests-page").then((m) => ({ default: m.DataRequestsPage })));
 const DataPage = lazy(() => import("./features/data/data-page").then((m) => ({ default: m.DataPage })));
 const ImportPage = lazy(() => import("./features/data/import-page").then((m) => ({ default: m.ImportPage })));
 const AcceptInvitationPage = lazy(() =>
@@ -134,6 +135,7 @@ const dashboardRoutes: RouteObject[] = [
   soon("marketing-documents", "Marketing Documents"),
   { path: "data", handle: { title: "Data" }, element: gated("data-import", <DataPage />) },
   { path: "data/import", handle: { title: "Import data" }, element: gated("data-import", <ImportPage />) },
+  { path: "data-requests", handle: { title: "Custom data requests" }, element: gated("company-profile", <DataRequestsPage />) },
   importDetailRoute((page) => gated("data-import", page)),
   soon("data/*", "Data Import", "data-import"),
   { path: "groups", handle: { title: "Team members" }, element: gated("team-view", <TeamMembersPage />) },

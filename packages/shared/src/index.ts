@@ -17,6 +17,7 @@ export * from "./contracts/common.js";
 export * from "./contracts/company.js";
 export * from "./contracts/me.js";
 export * from "./contracts/support.js";
+export * from "./contracts/data-requests.js";
 export * from "./contracts/surveys.js";
 export * from "./invitations/index.js";
 export * from "./contracts/invitations.js";

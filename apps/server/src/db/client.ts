@@ -25,6 +25,7 @@ import * as dataSchema from "./schema-data.js";
 import * as operatorSchema from "./schema-operator.js";
 import * as tutorialSchema from "./schema-tutorials.js";
 import * as sendingSchema from "./schema-sending.js";
+import * as dataRequestSchema from "./schema-data-requests.js";
 
 const schema = {
   ...coreSchema,
@@ -42,6 +43,7 @@ const schema = {
   ...operatorSchema,
   ...tutorialSchema,
   ...sendingSchema,
+  ...dataRequestSchema,
 };
 
 export type Schema = typeof schema;

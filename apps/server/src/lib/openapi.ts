@@ -27,6 +27,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     "Open Badges 3.0 credentials of issued badges: the issuer and its key, the revocation status list, each credential and verification (public)",
   crm: "Events for the sales team's CRM (HubSpot, or the CRM outbox)",
   data: "Imports of employee attributes from CSV files: mappings, progress and rejected rows",
+  "data-requests": "Custom data requests: what the plan includes (Silver 4, Gold 6), filed by Admins and answered by Hearth staff",
   internal: "For the platform operator's internal accounts only: deals, the CRM outbox",
   invitations: "Invitation emails, invitees, email templates and unsubscribing",
   labelling: "The labelling page: labelers label comments of companies that opted in, text only (labelers only)",

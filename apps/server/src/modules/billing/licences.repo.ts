@@ -2,10 +2,12 @@
  * What a company's licences use (decision 0027 §5): the only SQL behind licence counts and licence checks. Every
  * function takes the tenant id and reads that company's rows only.
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { COUNTED_DATA_REQUEST_STATUSES } from "@hearth/shared";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { tenant, user } from "../../db/schema.js";
 import { issuedBadge } from "../../db/schema-certifications.js";
+import { customDataRequest } from "../../db/schema-data-requests.js";
 import { assignedCohort } from "../../db/schema-reports.js";
 import { memberInvitation } from "../../db/schema-team.js";
 
@@ -125,9 +127,13 @@ export async function countCertificationLicences(db: Database, tenantId: string,
   return countBadgesIssuedSince(db, tenantId, since);
 }
 
-/** No custom data request is stored yet (no table): always 0 until there is. */
-export async function countCustomDataRequests(_db: Database, _tenantId: string): Promise<number> {
-  return 0;
+/** Custom data requests holding a place in the allowance: every status but declined (decision 0074). */
+export async function countCustomDataRequests(db: Database, tenantId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(customDataRequest)
+    .where(and(eq(customDataRequest.tenantId, tenantId), inArray(customDataRequest.status, [...COUNTED_DATA_REQUEST_STATUSES])));
+  return Number(row?.count ?? 0);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LicenceUsageResponse, MeResponse } from "@hearth/shared";
-import { Alert, Badge, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowRight } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -89,6 +89,11 @@ function LicenceBarRow({ usage }: { usage: LicenceUsageResponse }) {
           {bar.summary}
         </Text>
       </Group>
+      {bar.kind === "customDataRequest" && (
+        <Anchor component={Link} to="/dashboard/data-requests" size="sm" w="fit-content">
+          {usage.limit === 0 ? "About custom data requests" : "Send or follow a data request"}
+        </Anchor>
+      )}
       {bar.percent !== null && (
         <Progress.Root size="lg" aria-hidden>
           <Progress.Section value={bar.percent} color={bar.over ? "red" : bar.full ? "orange" : undefined} />

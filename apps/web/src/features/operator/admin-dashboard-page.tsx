@@ -7,6 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { LabelledPagination } from "../../lib/labelled-pagination";
+import { DataRequestsCard } from "./data-requests-card";
 import { SellerSettingsCard } from "./seller-settings-card";
 import { useSwitchInto } from "./use-switch-into";
 import { ME_QUERY_KEY } from "../../lib/query-client";
@@ -26,6 +27,7 @@ export function AdminDashboardPage() {
       </Title>
       <VisibilityCard userId={me.user.id} />
       <CompaniesCard />
+      <DataRequestsCard />
       <SellerSettingsCard />
     </Stack>
   );

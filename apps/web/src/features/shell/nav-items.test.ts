@@ -39,6 +39,7 @@ describe("visibleNavItems", () => {
     expect(labels).not.toContain("Add New Survey");
     expect(labels).not.toContain("Data Import");
     expect(labels).not.toContain("Company profile");
+    expect(labels).not.toContain("Data Requests");
     expect(labels).toContain("Surveys");
     expect(labels).toContain("Dashboard");
   });

@@ -5,6 +5,7 @@ import {
   IconChecklist,
   IconClipboardList,
   IconDatabaseImport,
+  IconDatabaseSearch,
   IconFileText,
   IconHeartHandshake,
   IconLayoutDashboard,
@@ -31,6 +32,8 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Data Import", href: "/dashboard/data", icon: IconDatabaseImport, requires: "data-import" },
   { label: "Culture profile", href: "/dashboard/amplification/culture-profile", icon: IconHeartHandshake },
   { label: "Company profile", href: "/dashboard/profile", icon: IconBuilding, requires: "company-profile" },
+  // custom data requests (decision 0074) after the spec's items: Admins only, like the company profile and billing
+  { label: "Data Requests", href: "/dashboard/data-requests", icon: IconDatabaseSearch, requires: "company-profile" },
 ];
 
 export const ADMIN_NAV: NavItem[] = [{ label: "Admin Dashboard", href: "/admin/dashboard", icon: IconShieldLock, requires: "internal" }];
