@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { activityLog, tenant, user } from "../../db/schema.js";
+import { tenant, user } from "../../db/schema.js";
 import { tenantSwitch } from "../../db/schema-operator.js";
+import { listActivityEntries } from "../activity-log/activity-log.repo.js";
 
 export interface ActiveSwitchRow {
   id: string;
@@ -82,26 +83,6 @@ export async function readVisibility(db: Database, userId: string): Promise<bool
 }
 
 /** One page of a company's admin activity log, newest first, with who wrote each entry. */
-export async function listActivityLog(db: Database, tenantId: string, page: number, pageSize: number) {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: activityLog.id,
-        action: activityLog.action,
-        data: activityLog.data,
-        createdAt: activityLog.createdAt,
-        userId: activityLog.userId,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-      })
-      .from(activityLog)
-      .leftJoin(user, eq(user.id, activityLog.userId))
-      .where(eq(activityLog.tenantId, tenantId))
-      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(activityLog).where(eq(activityLog.tenantId, tenantId)),
-  ]);
-  return { rows, total };
+export function listActivityLog(db: Database, tenantId: string, page: number, pageSize: number) {
+  return listActivityEntries(db, tenantId, page, pageSize);
 }

@@ -3,9 +3,10 @@
  * entry's data. The log itself is written by the activity-log slice's writer; this reads the survey's share of it.
  */
 import { SURVEY_CHANGE_ACTIONS } from "@hearth/shared";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { activityLog, survey, user } from "../../db/schema.js";
+import { activityLog, survey } from "../../db/schema.js";
+import { listActivityEntries } from "../activity-log/activity-log.repo.js";
 import type { SurveyRow } from "./surveys.repo.js";
 
 /**
@@ -23,31 +24,7 @@ export async function lockSurveyForChange(db: Database, tenantId: string, survey
 }
 
 /** One page of a survey's change entries, newest first, with the account of who wrote each (null once removed). */
-export async function listSurveyChangeEntries(db: Database, tenantId: string, surveyId: string, page: number, pageSize: number) {
-  const where = and(
-    eq(activityLog.tenantId, tenantId),
-    inArray(activityLog.action, [...SURVEY_CHANGE_ACTIONS]),
-    sql`${activityLog.data} ->> 'surveyId' = ${surveyId}`,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: activityLog.id,
-        action: activityLog.action,
-        data: activityLog.data,
-        createdAt: activityLog.createdAt,
-        userId: activityLog.userId,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-      })
-      .from(activityLog)
-      .leftJoin(user, eq(user.id, activityLog.userId))
-      .where(where)
-      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(activityLog).where(where),
-  ]);
-  return { rows, total };
+export function listSurveyChangeEntries(db: Database, tenantId: string, surveyId: string, page: number, pageSize: number) {
+  const filter = and(inArray(activityLog.action, [...SURVEY_CHANGE_ACTIONS]), sql`${activityLog.data} ->> 'surveyId' = ${surveyId}`);
+  return listActivityEntries(db, tenantId, page, pageSize, filter);
 }
