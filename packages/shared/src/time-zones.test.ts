@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { companyProfileInputSchema } from "./contracts/company.js";
 import {
   describeTimeZone,
+  formatDateInZone,
   formatDayInZone,
   formatMomentInZone,
   isValidTimeZone,
@@ -52,6 +53,11 @@ describe("dates carry the company's zone (issue 25 item 1)", () => {
     expect(formatDayInZone(end, "America/New_York")).toBe("12/08/2026 (Eastern time)");
     expect(formatDayInZone(end, "Asia/Tokyo")).toBe("12/09/2026 (JST)");
     expect(formatDayInZone(end, "Europe/Berlin")).toBe("12/09/2026 (Berlin time)");
+  });
+  it("writes a day out in words with the zone named, the same day for every browser", () => {
+    expect(formatDateInZone(end, "America/New_York")).toBe("Dec 8, 2026 (Eastern time)");
+    expect(formatDateInZone(end, "Asia/Tokyo")).toBe("Dec 9, 2026 (JST)");
+    expect(formatDateInZone(end, "UTC")).toBe("Dec 9, 2026 (UTC)");
   });
   it("writes moments with the zone's abbreviation", () => {
     expect(formatMomentInZone(Date.UTC(2026, 11, 8, 21, 0), "America/Los_Angeles")).toBe("Dec 8, 2026, 1:00 PM PST");

@@ -87,9 +87,18 @@ export function zonePlaceName(timeZone: string): string {
 export function formatDayInZone(epochMs: number, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(epochMs);
   const part = (type: string) => parts.find((one) => one.type === type)?.value ?? "";
+  return `${part("month")}/${part("day")}/${part("year")} (${zoneTimeName(timeZone)})`;
+}
+
+/** A zone as a page names it after a date: "Eastern time", "Berlin time"; an abbreviation stands alone ("JST", "UTC"). */
+export function zoneTimeName(timeZone: string): string {
   const place = zonePlaceName(timeZone);
-  // "Eastern time", "Berlin time"; an abbreviation stands alone ("JST", "UTC").
-  return `${part("month")}/${part("day")}/${part("year")} (${/^[A-Z]+$/.test(place) ? place : `${place} time`})`;
+  return /^[A-Z]+$/.test(place) ? place : `${place} time`;
+}
+
+/** A day in the company's zone, written out, with the zone named: "Dec 8, 2026 (Eastern time)". */
+export function formatDateInZone(epochMs: number, timeZone: string): string {
+  return `${new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium" }).format(epochMs)} (${zoneTimeName(timeZone)})`;
 }
 
 /** A moment in the company's zone, the zone's abbreviation included: "Dec 8, 2026, 1:00 PM PST". */

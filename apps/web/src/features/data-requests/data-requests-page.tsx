@@ -16,9 +16,10 @@ import { IconArrowRight, IconLock } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { serverErrors, useFormState, validate } from "../../lib/form";
+import { useCompanyDates } from "../auth";
 import { BILLING_PLAN_PATH, useSurveys } from "../surveys";
 import { useDataRequests, useFileDataRequest } from "./data-requests-api";
-import { type AllowanceView, describeAllowance, formatRequestDate, statusBadge } from "./data-requests-view";
+import { type AllowanceView, describeAllowance, statusBadge } from "./data-requests-view";
 
 export const DATA_REQUESTS_LOAD_ERROR = "We could not load your data requests. Please try again in a moment.";
 
@@ -204,6 +205,7 @@ function RequestList({ requests }: { requests: DataRequest[] }) {
 }
 
 function RequestItem({ request }: { request: DataRequest }) {
+  const dates = useCompanyDates();
   const badge = statusBadge(request.status);
   return (
     <Card component="li" withBorder padding="sm" data-testid="data-request-item">
@@ -218,7 +220,7 @@ function RequestItem({ request }: { request: DataRequest }) {
           {request.description}
         </Text>
         <Text size="xs" c="dimmed">
-          Sent {formatRequestDate(request.createdAt)}
+          Sent {dates.day(request.createdAt)}
           {request.requestedBy ? ` by ${request.requestedBy}` : ""}
           {request.surveyName ? ` · About ${request.surveyName}` : ""}
         </Text>

@@ -1,5 +1,11 @@
 /** What the data requests page shows, as pure functions the page and its unit test share. */
-import { DATA_REQUEST_STATUS_LABELS, type DataRequestList, type DataRequestStatus, describeDataRequestAllowance } from "@hearth/shared";
+import {
+  DATA_REQUEST_STATUS_LABELS,
+  type DataRequestList,
+  type DataRequestStatus,
+  describeDataRequestAllowance,
+  formatDateInZone,
+} from "@hearth/shared";
 
 export const DATA_REQUESTS_PATH = "/dashboard/data-requests";
 
@@ -40,7 +46,8 @@ export function statusBadge(status: DataRequestStatus): { label: string; color: 
   return { label: DATA_REQUEST_STATUS_LABELS[status], color: STATUS_COLORS[status] };
 }
 
-/** "7 Dec 2026": the day a request was filed, in the reader's own zone. */
-export function formatRequestDate(iso: string, locale = "en-GB"): string {
-  return new Date(iso).toLocaleDateString(locale, { day: "numeric", month: "short", year: "numeric" });
+/** "Dec 7, 2026 (Eastern time)": the day a request was filed, in the given zone (the company's), the zone named. */
+export function formatRequestDate(iso: string, timeZone: string): string {
+  const at = Date.parse(iso);
+  return Number.isFinite(at) ? formatDateInZone(at, timeZone) : "—";
 }

@@ -5,14 +5,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../lib/api";
+import { useCompanyDates } from "../auth";
 import { QueryBoundary } from "../errors";
 import { TablePager } from "../invitees";
 import { RecentImports } from "./recent-imports";
 import { importDetailPath } from "./import-detail-tabs";
 
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
-
 function DataCardView({ card }: { card: DataCard }) {
+  const dates = useCompanyDates();
   return (
     <Card withBorder padding="md" data-testid="data-card">
       <Stack gap={6}>
@@ -30,7 +30,7 @@ function DataCardView({ card }: { card: DataCard }) {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          {card.source === "survey" ? "Published" : "Imported"} {formatDay(card.created)}
+          {card.source === "survey" ? "Published" : "Imported"} {dates.day(card.created)}
         </Text>
         <Stack component="dl" gap={2} m={0}>
           {card.data.map((entry) => (

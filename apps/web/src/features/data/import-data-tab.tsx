@@ -7,6 +7,7 @@ import { FEEDBACK_TYPE_LABELS, findImportField } from "@hearth/shared";
 import { Badge, Button, Card, Group, Progress, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
+import { useCompanyDates } from "../auth";
 import { PageLoader } from "../surveys";
 import { useImportDetail } from "./import-detail-page";
 import { KIND_LABELS, STATUS_LABELS } from "./import-detail-tabs";
@@ -15,10 +16,6 @@ import { ReportSurveyIdProvider } from "../reports";
 const BreakdownReportPage = lazy(() => import("../reports/breakdown-page").then((m) => ({ default: m.BreakdownReportPage })));
 
 const number = (value: number) => value.toLocaleString("en-US");
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" })
-    : "—";
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -35,6 +32,8 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 
 export function ImportDataTab() {
   const detail = useImportDetail();
+  const dates = useCompanyDates();
+  const when = (iso: string | null) => (iso ? dates.moment(iso) : "—");
   const feedback = detail.kind === "feedback";
   const processed = detail.acceptedRows + detail.rejectedRows;
   const percent = detail.totalRows > 0 ? Math.round((processed / detail.totalRows) * 100) : detail.status === "done" ? 100 : 0;

@@ -1,15 +1,16 @@
 import { Anchor, Badge, Card, Group, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useCompanyDates } from "../auth";
 import { useDataImports } from "./data-api";
 import { importDetailPath, KIND_LABELS, STATUS_LABELS } from "./import-detail-tabs";
 
 const SHOWN = 3;
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /** The company's latest imports on /dashboard/data, each linking to its page (decision 0046); nothing when there are none. */
 export function RecentImports() {
   const query = useDataImports();
+  const dates = useCompanyDates();
   const [all, setAll] = useState(false);
   const imports = query.data?.imports ?? [];
   if (imports.length === 0) return null;
@@ -53,7 +54,7 @@ export function RecentImports() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed">
-                      {formatDay(entry.createdAt)}
+                      {dates.day(entry.createdAt)}
                     </Text>
                   </Table.Td>
                 </Table.Tr>

@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { IconDeviceFloppy, IconPencil, IconRefresh, IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../lib/api";
+import { useCompanyDates } from "../auth";
 import { useCreateTemplate, useDeleteTemplate, useEmailTemplates, useRenameTemplate, useUpdateTemplate } from "./invitation-api";
 
 interface TemplateModalProps {
@@ -16,11 +17,6 @@ interface TemplateModalProps {
 }
 
 const isProtected = (template: EmailTemplate) => template.isDefault || isInitialTemplate(template.name);
-
-function formatUpdated(updated: number | null): string | null {
-  if (!updated) return null;
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(updated);
-}
 
 interface RowProps {
   template: EmailTemplate;
@@ -42,7 +38,8 @@ function TemplateRow({ template, otherNames, renaming, onStartRename, onStopRena
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const locked = isProtected(template);
   const busy = rename.isPending || update.isPending || remove.isPending;
-  const updated = formatUpdated(template.updated);
+  const dates = useCompanyDates();
+  const updated = template.updated ? dates.day(template.updated) : null;
 
   function submitRename(event: FormEvent) {
     event.preventDefault();

@@ -1,7 +1,8 @@
-import type { OperatorCompanyDetail } from "@hearth/shared";
+import { formatDateInZone, type OperatorCompanyDetail } from "@hearth/shared";
 import { Badge, Card, List, Stack, Table, Text, Title } from "@mantine/core";
 
-const formatDate = (value: string) => new Date(value).toLocaleDateString();
+/** The console reads every company's dates in UTC, the zone named (issue 25 item 1). */
+const formatDate = (value: string) => formatDateInZone(Date.parse(value), "UTC");
 const LICENCE_LABELS: Record<string, string> = { digitalorprint: "Digital or print", unlimiteduse: "Unlimited use" };
 const licenceLabel = (value: string | null) => (value ? (LICENCE_LABELS[value] ?? value) : "None");
 

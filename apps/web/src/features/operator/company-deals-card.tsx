@@ -5,13 +5,15 @@ import {
   describeDealStatus,
   offeredDealActions,
   PLANS,
+  formatDateInZone,
   type Plan,
 } from "@hearth/shared";
 import { Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { changeDeal, type DealFormInput, recordDeal } from "./operator-api";
 
-const formatDate = (value: string | null) => (value ? new Date(value).toLocaleDateString() : "None");
+/** The console reads every company's dates in UTC, the zone named (issue 25 item 1). */
+const formatDate = (value: string | null) => (value ? formatDateInZone(Date.parse(value), "UTC") : "None");
 
 /**
  * The company's deals in the console: each with its state by the deal rule and the actions that apply to it now

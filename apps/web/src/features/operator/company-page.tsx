@@ -1,3 +1,4 @@
+import { formatDateInZone } from "@hearth/shared";
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
@@ -12,7 +13,8 @@ import { CompanySendingCard } from "./company-sending-card";
 import { cancelOrder, companyQueryKey, markRequestAddressed, recordPayment, useCompanyDetail } from "./operator-api";
 
 const TOAST_MS = 3_000;
-const formatDate = (value: string | null) => (value ? new Date(value).toLocaleDateString() : "None");
+/** The console reads every company's dates in UTC, the zone named (issue 25 item 1). */
+const formatDate = (value: string | null) => (value ? formatDateInZone(Date.parse(value), "UTC") : "None");
 const formatMoney = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
 
 /**

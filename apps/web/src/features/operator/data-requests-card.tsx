@@ -109,7 +109,7 @@ function RequestRow({ request }: { request: OperatorDataRequest }) {
             <Anchor component={Link} to={`/admin/dashboard/companies/${request.tenantId}`} size="xs" underline="always">
               {request.companyName ?? "Unnamed Company"}
             </Anchor>
-            {` · ${formatRequestDate(request.createdAt)}`}
+            {` · ${formatRequestDate(request.createdAt, "UTC")}`}
             {request.requesterEmail
               ? ` · ${request.requestedBy ?? request.requesterEmail} <${request.requesterEmail}>`
               : " · requester removed"}

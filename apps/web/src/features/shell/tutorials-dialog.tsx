@@ -1,4 +1,4 @@
-import { canShowUpgradeLink, type MeResponse } from "@hearth/shared";
+import { canShowUpgradeLink, DEFAULT_TIME_ZONE, formatDateInZone, type MeResponse } from "@hearth/shared";
 import { Anchor, Badge, Group, List, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { TUTORIALS_PATH } from "../tutorials";
@@ -34,12 +34,12 @@ interface TutorialsDialogProps {
   onClose: () => void;
 }
 
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
-
 export function TutorialsDialog({ me, opened, onClose }: TutorialsDialogProps) {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const details = planDetails(me.tenant);
+  // The agreement's end in the company's zone, the zone named (issue 25 item 1).
+  const formatDay = (iso: string) => formatDateInZone(Date.parse(iso), me.tenant.timeZone ?? DEFAULT_TIME_ZONE);
   const upgradeParams = new URLSearchParams(params);
   upgradeParams.set("upgrade", "true");
 

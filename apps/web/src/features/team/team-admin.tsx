@@ -20,6 +20,7 @@ import { IconMailForward, IconTrash, IconUserMinus, IconUserPlus } from "@tabler
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { ApiError, errorMessage } from "../../lib/api";
+import { useCompanyDates } from "../auth";
 import { useChangeMemberRole, useInviteMember, useRemoveMember, useResendInvitation, useRevokeInvitation } from "./team-api";
 
 const ROLE_HELP: Record<Role, string> = {
@@ -28,7 +29,6 @@ const ROLE_HELP: Record<Role, string> = {
   Staff: "Reads reports and comments of the cohorts assigned",
 };
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
-const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 function describeLicence(label: string, licence: { used: number; limit: number | null }): string {
   return licence.limit === null ? `${label}: ${licence.used} used (unlimited)` : `${label}: ${licence.used} of ${licence.limit} used`;
@@ -128,6 +128,7 @@ export function InviteMemberModal({
 export function InvitationList({ data }: { data: MemberInvitationList }) {
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
+  const dates = useCompanyDates();
   const [error, setError] = useState<unknown>(null);
   if (data.invitations.length === 0) return null;
   return (
@@ -144,7 +145,7 @@ export function InvitationList({ data }: { data: MemberInvitationList }) {
                 {invitation.email}
               </Text>
               <Text size="xs" c="dimmed">
-                {invitation.role} · sent {formatDay(invitation.lastSentAt)} · link valid until {formatDay(invitation.expiresAt)}
+                {invitation.role} · sent {dates.day(invitation.lastSentAt)} · link valid until {dates.moment(invitation.expiresAt)}
               </Text>
             </Stack>
             <Group gap="xs" wrap="nowrap">
