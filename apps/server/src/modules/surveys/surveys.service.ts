@@ -252,6 +252,9 @@ export async function createSurvey(ctx: AppContext, actor: Actor, input: SurveyI
   return describeSurvey(row, 0, ctx.env.APP_URL);
 }
 
+/** A save whose survey was published, archived or closed by another request meanwhile (409). */
+export const SURVEY_CHANGED_WHILE_SAVING = "This survey changed while you were saving it. Reload the page and try again.";
+
 export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyId: string, input: SurveyInput) {
   const { db } = ctx.database;
   const existing = await requireSurvey(db, actor.tenantId, surveyId);
@@ -279,7 +282,12 @@ export async function updateCompanySurvey(ctx: AppContext, actor: Actor, surveyI
       if (open && open.id !== existing.id) throw new AppError("CONFLICTING_SURVEY", SURVEY_MESSAGES.conflictingSurvey, { status: 409 });
     }
     respondentSurveys(ctx).invalidate(surveyId);
-    const before = (await lockSurveyForChange(tx as unknown as Database, actor.tenantId, surveyId)) ?? existing;
+    const before = await lockSurveyForChange(tx as unknown as Database, actor.tenantId, surveyId);
+    if (!before) throw notFound("Survey not found");
+    // The checks above read the survey before this lock: if another request published or archived it since, this save
+    // must not undo that (a published survey back to draft, an archived one edited); a close since is checked again.
+    if (before.archived || before.draft !== existing.draft) throw new AppError("CONFLICT", SURVEY_CHANGED_WHILE_SAVING);
+    refuseReopening(actor, before, endDate);
     const row = await updateSurvey(tx as unknown as Database, actor.tenantId, surveyId, {
       name: input.name.trim(),
       description: input.description.trim(),
