@@ -10,18 +10,17 @@ import {
   type DataRequestInput,
   dataRequestInputSchema,
 } from "@hearth/shared";
-import { Alert, Badge, Button, Card, Center, Group, Loader, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconArrowRight, IconLock } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { serverErrors, useFormState, validate } from "../../lib/form";
 import { useCompanyDates } from "../auth";
+import { QueryBoundary } from "../errors";
 import { BILLING_PLAN_PATH, useSurveys } from "../surveys";
 import { useDataRequests, useFileDataRequest } from "./data-requests-api";
 import { type AllowanceView, describeAllowance, statusBadge } from "./data-requests-view";
-
-export const DATA_REQUESTS_LOAD_ERROR = "We could not load your data requests. Please try again in a moment.";
 
 export function DataRequestsPage() {
   const list = useDataRequests();
@@ -36,25 +35,14 @@ export function DataRequestsPage() {
           reply here and by email as we work on it.
         </Text>
       </Stack>
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading data requests" />
-        </Center>
-      ) : list.isError ? (
-        <Stack align="flex-start" gap="sm">
-          <Alert color="red" variant="light" role="alert" w="100%" data-testid="data-requests-error">
-            {DATA_REQUESTS_LOAD_ERROR}
-          </Alert>
-          <Button variant="default" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </Stack>
-      ) : (
-        <>
-          <RequestCard allowance={describeAllowance(list.data)} />
-          <RequestList requests={list.data.requests} />
-        </>
-      )}
+      <QueryBoundary query={list} what="your data requests">
+        {(data) => (
+          <>
+            <RequestCard allowance={describeAllowance(data)} />
+            <RequestList requests={data.requests} />
+          </>
+        )}
+      </QueryBoundary>
     </Stack>
   );
 }
