@@ -65,7 +65,7 @@ describe("billing pages (issue 12 item 4)", () => {
       await signIn(page, DEMO_USERS.admin);
       await page.goto("/dashboard/billing");
       expect(await visibleText(page.getByTestId("billing-effective-plan"))).toBe("Gold");
-      expect(await page.getByTestId("billing-plan-card").textContent()).toMatch(/Activated\s*\d{2}\/\d{2}\/\d{4}/);
+      expect(await page.getByTestId("billing-plan-card").textContent()).toMatch(/Activated\s*\d{2}\/\d{2}\/\d{4} \(Eastern time\)/);
       await page.goto("/dashboard/billing/plan");
       await page.getByTestId("plan-card-Gold").waitFor();
       expect(await page.getByTestId("plan-request-Gold").getAttribute("data-state")).toBe("Current");

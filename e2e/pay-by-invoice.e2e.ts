@@ -70,7 +70,7 @@ describe("pay by invoice, and growing from Free (issue 25)", () => {
       const list = await ok<OrderListResponse>(await context.request.get("/api/billing/orders"));
       const order = list.items.find((item) => item.number === orderNumber)!;
       expect(order.total).toBe(bronzePrice.cents);
-      const due = formatOrderFormDate(new Date(order.dueAt));
+      const due = `${formatOrderFormDate(new Date(order.dueAt))} (Eastern time)`;
       expect(await visibleText(open.getByTestId("pay-to-name"))).toBe(sellerName);
       expect(await visibleText(open.getByTestId("pay-to-remittance"))).toBe(remittance);
       expect(await visibleText(open.getByTestId("pay-reference"))).toBe(orderNumber);
@@ -113,7 +113,7 @@ describe("pay by invoice, and growing from Free (issue 25)", () => {
       expect(await visibleText(page.getByTestId("billing-effective-plan"))).toBe("Bronze");
       await page.getByTestId("open-orders-none").waitFor();
       expect(await page.getByTestId("billing-pending-order").count()).toBe(0);
-      expect(await visibleText(page.getByTestId("billing-plan-card"))).toMatch(/Ends\s*\d{2}\/\d{2}\/\d{4}/);
+      expect(await visibleText(page.getByTestId("billing-plan-card"))).toMatch(/Ends\s*\d{2}\/\d{2}\/\d{4} \(Eastern time\)/);
     } finally {
       await after.close();
     }

@@ -52,39 +52,43 @@ describe("the comparison's plans and features", () => {
 });
 
 describe("formatBillingDate and describeDealPeriod", () => {
-  it("writes dates as MM/dd/yyyy in UTC", () => {
-    expect(formatBillingDate(new Date("2026-03-01T00:00:00Z"))).toBe("03/01/2026");
-    expect(formatBillingDate(new Date("2026-12-31T23:30:00Z"))).toBe("12/31/2026");
+  it("writes dates as MM/dd/yyyy on the order form's calendar (US Eastern), the zone named", () => {
+    expect(formatBillingDate(new Date("2026-03-01T12:00:00Z"))).toBe("03/01/2026 (Eastern time)");
+    // Midnight in UTC is still the evening before in New York: the same day the order's "Paid on" shows.
+    expect(formatBillingDate(new Date("2026-03-01T00:00:00Z"))).toBe("02/28/2026 (Eastern time)");
+    expect(formatBillingDate(new Date("2026-12-31T23:30:00Z"))).toBe("12/31/2026 (Eastern time)");
   });
 
   it("ends a deal one year after activation", () => {
     expect(describeDealPeriod({ activatedDate: "2026-03-01T10:00:00Z", expiryDate: null, forceActivate: false })).toEqual({
-      activated: "03/01/2026",
-      ends: "03/01/2027",
+      activated: "03/01/2026 (Eastern time)",
+      ends: "03/01/2027 (Eastern time)",
     });
   });
 
   it("ends it on the expiry date when that comes first, and at the year's end when the expiry is later", () => {
     expect(
-      describeDealPeriod({ activatedDate: "2026-03-01T00:00:00Z", expiryDate: "2026-09-30T00:00:00Z", forceActivate: false }).ends,
-    ).toBe("09/30/2026");
+      describeDealPeriod({ activatedDate: "2026-03-01T12:00:00Z", expiryDate: "2026-09-30T12:00:00Z", forceActivate: false }).ends,
+    ).toBe("09/30/2026 (Eastern time)");
     expect(
-      describeDealPeriod({ activatedDate: "2026-03-01T00:00:00Z", expiryDate: "2028-01-01T00:00:00Z", forceActivate: false }).ends,
-    ).toBe("03/01/2027");
+      describeDealPeriod({ activatedDate: "2026-03-01T12:00:00Z", expiryDate: "2028-01-01T12:00:00Z", forceActivate: false }).ends,
+    ).toBe("03/01/2027 (Eastern time)");
   });
 
   it("moves an activation on 29 February to 28 February of the next year", () => {
-    expect(describeDealPeriod({ activatedDate: "2028-02-29T00:00:00Z", expiryDate: null, forceActivate: false }).ends).toBe("02/28/2029");
+    expect(describeDealPeriod({ activatedDate: "2028-02-29T12:00:00Z", expiryDate: null, forceActivate: false }).ends).toBe(
+      "02/28/2029 (Eastern time)",
+    );
   });
 
   it("lets only the expiry date end a forced deal", () => {
-    expect(describeDealPeriod({ activatedDate: "2024-01-01T00:00:00Z", expiryDate: null, forceActivate: true })).toEqual({
-      activated: "01/01/2024",
+    expect(describeDealPeriod({ activatedDate: "2024-01-01T12:00:00Z", expiryDate: null, forceActivate: true })).toEqual({
+      activated: "01/01/2024 (Eastern time)",
       ends: null,
     });
     expect(
-      describeDealPeriod({ activatedDate: "2024-01-01T00:00:00Z", expiryDate: "2027-06-30T00:00:00Z", forceActivate: true }).ends,
-    ).toBe("06/30/2027");
+      describeDealPeriod({ activatedDate: "2024-01-01T12:00:00Z", expiryDate: "2027-06-30T12:00:00Z", forceActivate: true }).ends,
+    ).toBe("06/30/2027 (Eastern time)");
   });
 
   it("shows no dates for a deal without readable ones", () => {

@@ -9,7 +9,9 @@ import {
   FEATURE_LABELS,
   FEATURE_MINIMUM_PLAN,
   FEATURES,
+  formatDayInZone,
   type LicenceUsageResponse,
+  ORDER_FORM_TIME_ZONE,
   type Plan,
   parseDealInstant,
 } from "@hearth/shared";
@@ -59,13 +61,13 @@ export function listAddedFeatureLabels(plan: ComparisonPlan): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Dates: the spec's format MM/dd/yyyy (accounts §9), read in UTC like every deal date (decision 0027).
+// Dates: the spec's format MM/dd/yyyy (accounts §9), on the calendar of the order form and the invoice (US Eastern,
+// decision 0029) and with that zone named, so a plan's Activated and Ends read on the same calendar as the order that
+// bought it (issue 25 item 1).
 
-/** "03/01/2026" for 2026-03-01 in UTC. */
+/** "02/28/2026 (Eastern time)" for 2026-03-01T00:00Z. */
 export function formatBillingDate(date: Date): string {
-  const month = String(date.getUTCMonth() + 1).padStart(2, "0");
-  const day = String(date.getUTCDate()).padStart(2, "0");
-  return `${month}/${day}/${date.getUTCFullYear()}`;
+  return formatDayInZone(date.getTime(), ORDER_FORM_TIME_ZONE);
 }
 
 export interface DealPeriod {

@@ -16,9 +16,9 @@ describe("order view", () => {
 
   it("writes dates MM/dd/yyyy in the invoice's calendar", () => {
     // read in the invoice's calendar (US Eastern), as the PDFs write them
-    expect(formatOrderDate("2026-11-24T23:30:00-05:00")).toBe("11/24/2026");
-    expect(formatOrderDate("2026-03-01T00:00:00Z")).toBe("02/28/2026");
-    expect(formatOrderDate("2026-03-01T12:00:00Z")).toBe("03/01/2026");
+    expect(formatOrderDate("2026-11-24T23:30:00-05:00")).toBe("11/24/2026 (Eastern time)");
+    expect(formatOrderDate("2026-03-01T00:00:00Z")).toBe("02/28/2026 (Eastern time)");
+    expect(formatOrderDate("2026-03-01T12:00:00Z")).toBe("03/01/2026 (Eastern time)");
     expect(formatOrderDate(null)).toBe("—");
     expect(formatOrderDate("not a date")).toBe("—");
   });

@@ -5,8 +5,9 @@
  */
 import {
   formatDollars,
-  formatOrderFormDate,
+  formatDayInZone,
   LATE_INTEREST_PERCENT_PER_MONTH,
+  ORDER_FORM_TIME_ZONE,
   type OrderLineResponse,
   type OrderStatus,
   PAYMENT_DUE_DAYS,
@@ -31,13 +32,14 @@ export const PAYMENT_TERMS = `Payment is due within ${PAYMENT_DUE_DAYS} days of 
 export const ORDER_NOT_FOUND = "We could not find this order. It may belong to another company, or the link may be wrong.";
 
 /**
- * An ISO time as MM/dd/yyyy in the calendar of the invoice and the order form (US Eastern, decision 0029), so an order's
- * dates read the same on its page, on Billing › General and in its PDFs (decision 0060); "—" when missing or unreadable.
+ * An ISO time as MM/dd/yyyy in the calendar of the invoice and the order form (US Eastern, decision 0029), with that zone
+ * named, "11/24/2026 (Eastern time)": an order's dates read the same on its page, on Billing › General and in its PDFs
+ * (decision 0060), and say which calendar they are in (issue 25 item 1); "—" when missing or unreadable.
  */
 export function formatOrderDate(iso: string | null | undefined): string {
   if (!iso) return "—";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "—" : formatOrderFormDate(date);
+  return Number.isNaN(date.getTime()) ? "—" : formatDayInZone(date.getTime(), ORDER_FORM_TIME_ZONE);
 }
 
 /** "Silver plan (yearly)", "Certification 2026 · Digital or print". */

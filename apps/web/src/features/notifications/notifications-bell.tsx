@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Divider, Indicator, Menu, Text } from "@mantine/core";
 import { IconBell, IconChecks } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import { Link } from "react-router";
+import { useCompanyDates } from "../auth";
 import { useMarkRead, useNotifications } from "./notifications-api";
 import { FALLBACK_POLL_MS, useNotificationStream } from "./notifications-stream";
 
@@ -15,6 +15,7 @@ export function internalLink(link: string | null): string {
 export function NotificationsBell() {
   // live over server-sent events; polled only while the stream is down
   const live = useNotificationStream();
+  const dates = useCompanyDates();
   const notifications = useNotifications(1, { poll: live ? false : FALLBACK_POLL_MS });
   const markRead = useMarkRead();
   const unread = notifications.data?.unreadCount ?? 0;
@@ -51,7 +52,7 @@ export function NotificationsBell() {
                   {item.title}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {dayjs(item.createdAt).format("MM/DD/YYYY h:mm A")}
+                  {dates.moment(item.createdAt)}
                 </Text>
               </Box>
             </Menu.Item>

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconBellOff, IconCheck, IconChecks } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import { Link } from "react-router";
+import { useCompanyDates } from "../auth";
 import { QueryBoundary } from "../errors";
 import { useMarkRead, useNotifications } from "./notifications-api";
 import { internalLink } from "./notifications-bell";
@@ -9,6 +9,7 @@ import { PagingFooter, usePageParam } from "./paging-footer";
 
 export function NotificationsPage() {
   const page = usePageParam();
+  const dates = useCompanyDates();
   const query = useNotifications(page);
   const markRead = useMarkRead();
 
@@ -54,7 +55,7 @@ export function NotificationsPage() {
                         </Group>
                         <Text size="sm">{item.body}</Text>
                         <Text size="xs" c="dimmed">
-                          {dayjs(item.createdAt).format("MM/DD/YYYY h:mm A")}
+                          {dates.moment(item.createdAt)}
                         </Text>
                       </Stack>
                       <Group gap="xs">

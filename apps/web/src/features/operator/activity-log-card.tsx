@@ -1,4 +1,11 @@
-import { type ActivityLogPage, DEAL_ACTION_DONE, DEAL_ACTIONS, describeSurveyChangeHeading, readSurveyChanges } from "@hearth/shared";
+import {
+  type ActivityLogPage,
+  DEAL_ACTION_DONE,
+  DEAL_ACTIONS,
+  describeSurveyChangeHeading,
+  formatMomentInZone,
+  readSurveyChanges,
+} from "@hearth/shared";
 import { Badge, Card, Group, List, Stack, Table, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -80,7 +87,7 @@ export function ActivityLogCard({ url, title = "Admin activity log" }: { url: st
               <Table.Tbody>
                 {data.entries.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td>{new Date(entry.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>{formatMomentInZone(Date.parse(entry.createdAt), "UTC")}</Table.Td>
                     <Table.Td>
                       <Group gap="xs">
                         <Text size="sm">{entry.who}</Text>

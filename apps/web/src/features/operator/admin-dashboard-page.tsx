@@ -1,4 +1,4 @@
-import { type InternalVisibility, VISIBILITY_MESSAGES } from "@hearth/shared";
+import { formatMomentInZone, type InternalVisibility, VISIBILITY_MESSAGES } from "@hearth/shared";
 import { Anchor, Button, Card, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -140,7 +140,7 @@ function CompaniesCard() {
                   <Table.Td ta="right">{company.users}</Table.Td>
                   <Table.Td ta="right">{company.surveys}</Table.Td>
                   <Table.Td ta="right">{company.responses}</Table.Td>
-                  <Table.Td>{company.lastActivityAt ? new Date(company.lastActivityAt).toLocaleString() : "None"}</Table.Td>
+                  <Table.Td>{company.lastActivityAt ? formatMomentInZone(Date.parse(company.lastActivityAt), "UTC") : "None"}</Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-sm"

@@ -24,7 +24,16 @@ import { ApiError } from "../../lib/api";
 import { LegalLinks } from "../legal";
 import { Brand } from "../../ui/brand";
 import { BADGE_FILE_MAX_BYTES, fetchCredential, type VerifyResult, verifyBadgeFile, verifyCredential } from "./verify-api";
-import { type BadgeStatus, badgeStatus, checkLines, describeCredential, formatDay, STATUS_LABELS, STATUS_SENTENCES } from "./verify-view";
+import {
+  type BadgeStatus,
+  badgeStatus,
+  checkLines,
+  describeCredential,
+  formatDay,
+  formatPeriod,
+  STATUS_LABELS,
+  STATUS_SENTENCES,
+} from "./verify-view";
 
 /**
  * /verify/{credentialId} (issue 13 item 6, docs/decisions/0037): a badge's credential shown as the Open Badges
@@ -65,8 +74,7 @@ function BadgeCard({ result, heading, level }: { result: VerifyResult; heading: 
   const display = describeCredential(credential);
   const status = badgeStatus(result);
   const issuedOn = formatDay(display.issuedOn);
-  const from = formatDay(display.validFrom);
-  const until = formatDay(display.validUntil);
+  const validity = formatPeriod(display.validFrom, display.validUntil);
   return (
     <Paper withBorder shadow="sm" p={{ base: "md", sm: "xl" }} component="section" aria-labelledby={headingId}>
       <Stack gap="md">
@@ -102,7 +110,7 @@ function BadgeCard({ result, heading, level }: { result: VerifyResult; heading: 
             )}
           </Fact>
           {issuedOn && <Fact term="Issued on">{issuedOn}</Fact>}
-          {from && until && <Fact term="Valid">{`${from} to ${until}`}</Fact>}
+          {validity && <Fact term="Valid">{validity}</Fact>}
           {display.criteria && <Fact term="Criteria">{display.criteria}</Fact>}
         </Box>
         <div>

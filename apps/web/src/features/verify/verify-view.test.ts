@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { VerifyResult } from "./verify-api";
-import { badgeStatus, checkLines, describeCredential, formatDay } from "./verify-view";
+import { badgeStatus, checkLines, describeCredential, formatDay, formatPeriod } from "./verify-view";
 
 const ok = {
   signature: { status: "ok" },
@@ -37,13 +37,15 @@ describe("verification page view", () => {
       validUntil: "2026-12-31T23:59:59Z",
       criteria: "Rules.",
     });
-    expect(formatDay(display.issuedOn)).toBe("March 2, 2026");
+    expect(formatDay(display.issuedOn)).toBe("March 2, 2026 (UTC)");
   });
 
   it("never trusts a file's credential: no script URLs, fallbacks for what is missing", () => {
     const display = describeCredential({ image: "javascript:alert(1)", issuer: "did:example:1", credentialSubject: [] });
     expect(display).toMatchObject({ name: "Badge", imageUrl: null, issuerName: "did:example:1", recipient: null, issuedOn: null });
     expect(formatDay("not a date")).toBeNull();
+    expect(formatPeriod("2026-03-02T10:00:00Z", "2027-03-02T10:00:00Z")).toBe("March 2, 2026 to March 2, 2027 (UTC)");
+    expect(formatPeriod("2026-03-02T10:00:00Z", null)).toBeNull();
   });
 
   it("leads with revoked, then the period, and says not verified for a changed or foreign badge", () => {

@@ -118,8 +118,20 @@ export function checkLines(result: VerifyResult): { label: string; ok: boolean; 
 
 const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
+/**
+ * A credential's day as the credential states it, in UTC, and named so: "March 2, 2026 (UTC)". The page is public and
+ * its reader may be anywhere; the signed document's times are UTC, so the page names that calendar instead of guessing
+ * the reader's (issue 25 item 1).
+ */
 export function formatDay(iso: string | null): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : DATE.format(date);
+  return Number.isNaN(date.getTime()) ? null : `${DATE.format(date)} (UTC)`;
+}
+
+/** The credential's validity, the zone named once: "March 2, 2026 to March 2, 2027 (UTC)"; null unless both ends read. */
+export function formatPeriod(fromIso: string | null, untilIso: string | null): string | null {
+  const from = formatDay(fromIso);
+  const until = formatDay(untilIso);
+  return from && until ? `${from.replace(" (UTC)", "")} to ${until}` : null;
 }
