@@ -13,6 +13,8 @@ import {
   allowanceLimit,
   dataRequestLimitMessage,
   lowestPlanWithDataRequests,
+  type Plan,
+  UNLIMITED,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
@@ -33,6 +35,11 @@ import {
   updateDataRequestStatus,
 } from "./data-requests.repo.js";
 import { dataRequestStatusChanged, renderDataRequestStatusEmail, renderNewDataRequestEmail } from "./data-requests.messages.js";
+
+/** The plan's allowance as one number everywhere it is read or checked; an unlimited plan reads as UNLIMITED. */
+function planDataRequestLimit(plan: Plan): number {
+  return allowanceLimit(plan, "customDataRequest") ?? UNLIMITED;
+}
 
 function toDataRequest(row: ListedDataRequest): DataRequest {
   const requestedBy = [row.requesterFirstName, row.requesterLastName].filter(Boolean).join(" ") || row.requesterEmail;
@@ -62,7 +69,7 @@ export async function readDataRequests(ctx: AppContext, actor: Actor): Promise<D
     countCustomDataRequests(db, actor.tenantId),
     listTenantDataRequests(db, actor.tenantId),
   ]);
-  const limit = allowanceLimit(plan, "customDataRequest") ?? 0;
+  const limit = planDataRequestLimit(plan);
   return { plan, limit, used, upgradePlan: limit > 0 ? null : lowestPlanWithDataRequests(), requests: rows.map(toDataRequest) };
 }
 
@@ -85,7 +92,7 @@ export async function createDataRequest(ctx: AppContext, actor: Actor, input: Da
     }
     await lockDataRequestAllowance(db, actor.tenantId);
     const { plan } = await readEffectivePlan(db, actor.tenantId);
-    const limit = allowanceLimit(plan, "customDataRequest") ?? Number.POSITIVE_INFINITY;
+    const limit = planDataRequestLimit(plan);
     const used = await countCustomDataRequests(db, actor.tenantId);
     if (used >= limit) {
       throw new AppError("PLAN_UPGRADE_REQUIRED", dataRequestLimitMessage(plan, limit), { fields: { licence: "customDataRequest" } });
@@ -110,6 +117,24 @@ export async function createDataRequest(ctx: AppContext, actor: Actor, input: Da
   const listed = await findDataRequest(ctx.database.db, created.id);
   if (!listed) throw new AppError("NOT_FOUND", "The request was removed.");
   return toDataRequest(listed);
+}
+
+/**
+ * A declined request gave its place back; moving it to another status takes one again, counted under the same lock
+ * as a new request, so the operator cannot put a company over its plan's allowance (409 when every place is in use).
+ */
+async function retakeAllowancePlace(db: Database, tenantId: string): Promise<void> {
+  await lockDataRequestAllowance(db, tenantId);
+  const { plan } = await readEffectivePlan(db, tenantId);
+  const limit = planDataRequestLimit(plan);
+  const used = await countCustomDataRequests(db, tenantId);
+  if (used >= limit) {
+    throw new AppError(
+      "CONFLICT",
+      `This company's ${plan} plan has ${used} of ${limit} custom data requests in use, so a declined request cannot be reopened. Decline another first, or move the company to a plan with more.`,
+      { fields: { status: "Every place in the company's allowance is in use." } },
+    );
+  }
 }
 
 /** Every company's requests for the operator console, newest first. */
@@ -137,6 +162,7 @@ export async function changeDataRequestStatus(
     const note = input.note === undefined ? current.operatorNote : input.note || null;
     const statusChanged = current.status !== input.status;
     if (!statusChanged && note === current.operatorNote) return;
+    if (current.status === "declined" && input.status !== "declined") await retakeAllowancePlace(db, current.tenantId);
     await updateDataRequestStatus(db, requestId, { status: input.status, operatorNote: note });
     if (!statusChanged) return;
     const listed = await findDataRequest(db, requestId);

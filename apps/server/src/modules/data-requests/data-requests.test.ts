@@ -79,6 +79,17 @@ describe("custom data requests (decision 0074)", () => {
     expect((await file(owner)).statusCode).toBe(201);
     expect(await list(owner)).toMatchObject({ used: 4 });
     expect((await file(owner)).statusCode).toBe(403);
+
+    // Reopening the declined request would take a fifth place: refused, nothing changes.
+    const reopened = await move(ids[0], { status: "in_progress" });
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json().error.message).toBe(
+      "This company's Silver plan has 4 of 4 custom data requests in use, so a declined request cannot be reopened. Decline another first, or move the company to a plan with more.",
+    );
+    expect(await list(owner)).toMatchObject({ used: 4 });
+    expect((await move(ids[1], { status: "declined" })).statusCode).toBe(200);
+    expect((await move(ids[0], { status: "in_progress" })).statusCode).toBe(200);
+    expect(await list(owner)).toMatchObject({ used: 4 });
   });
 
   it("refuses Free and Bronze companies with a message naming the plans that include them", async () => {

@@ -85,7 +85,11 @@ function RequestRow({ request }: { request: OperatorDataRequest }) {
         onSuccess: (saved) =>
           notifications.show({
             color: "teal",
-            message: `"${saved.title}" is ${DATA_REQUEST_STATUS_LABELS[saved.status].toLowerCase()}. The requester has been told.`,
+            // Only a change of status notifies and emails the requester; a note alone shows on the company's page.
+            message:
+              saved.status === request.status
+                ? `"${saved.title}": note saved. It shows on the company's Data Requests page; no one was notified.`
+                : `"${saved.title}" is ${DATA_REQUEST_STATUS_LABELS[saved.status].toLowerCase()}. The requester has been told.`,
           }),
         onError: (failure) => {
           if (failure instanceof ApiError) setErrors(failure.fields);
