@@ -15,3 +15,4 @@ export * from "./report-files.js";
 export * from "./figures.js";
 export * from "./scale-columns.js";
 export * from "./team-cohort.js";
+export * from "./key-drivers/index.js";
