@@ -22,6 +22,7 @@ export * from "./contracts/surveys.js";
 export * from "./invitations/index.js";
 export * from "./contracts/invitations.js";
 export * from "./contracts/reports.js";
+export * from "./contracts/key-drivers.js";
 export * from "./contracts/comments.js";
 export * from "./contracts/comment-corrections.js";
 export * from "./contracts/operator.js";

@@ -5,33 +5,30 @@
 import { z } from "zod";
 import { hiddenReportSchema, reportFilterSchema } from "./reports.js";
 
-export const DRIVER_OUTCOMES = ["love", "recommend"] as const;
-export type DriverOutcome = (typeof DRIVER_OUTCOMES)[number];
+const OUTCOMES = ["love", "recommend"] as const;
+const KINDS = ["item", "area", "loveArea"] as const;
 
-export const DRIVER_OUTCOME_LABELS: Record<DriverOutcome, string> = {
+export const DRIVER_OUTCOME_LABELS: Record<(typeof OUTCOMES)[number], string> = {
   love: "Love of the company (the LOWI score)",
   recommend: "Would recommend the company as a place to work",
 };
 
-export const DRIVER_KINDS = ["item", "area", "loveArea"] as const;
-export type DriverKind = (typeof DRIVER_KINDS)[number];
-
-export const DRIVER_KIND_LABELS: Record<DriverKind, string> = {
+export const DRIVER_KIND_LABELS: Record<(typeof KINDS)[number], string> = {
   item: "Competency",
   area: "SPARK area",
   loveArea: "Love area",
 };
 
-export const keyDriverSchema = z.object({
+export const keyDriverRowSchema = z.object({
   /** The agree item's key for items and love areas, the SPARK area's key for areas: what a plan's focus names. */
   key: z.string(),
   label: z.string(),
-  kind: z.enum(DRIVER_KINDS),
-  /** Pearson correlation with the outcome, rounded to 2 decimals. */
-  r: z.number(),
+  kind: z.enum(KINDS),
+  /** Pearson correlation with the outcome, rounded to 2 decimals; null when the answers cannot give one (too few, or all alike). */
+  r: z.number().nullable(),
   /** Its 90% interval (Fisher z), rounded to 2 decimals. */
-  low: z.number(),
-  high: z.number(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
   /** Johnson's relative weight as a share of its family's R², percent with one decimal; null where none is computed. */
   weight: z.number().nullable(),
   /** Respondents the figure is computed from (complete answers). */
@@ -43,14 +40,14 @@ export const keyDriverSchema = z.object({
   /** The benchmark of the company's size and year on the same scale; null without one. */
   benchmarkPercent: z.number().nullable(),
 });
-export type KeyDriver = z.infer<typeof keyDriverSchema>;
+export type KeyDriverRow = z.infer<typeof keyDriverRowSchema>;
 
 export const driverOutcomeSchema = z.object({
-  outcome: z.enum(DRIVER_OUTCOMES),
+  outcome: z.enum(OUTCOMES),
   label: z.string(),
-  drivers: z.array(keyDriverSchema),
-  strengths: z.array(keyDriverSchema),
-  opportunities: z.array(keyDriverSchema),
+  drivers: z.array(keyDriverRowSchema),
+  strengths: z.array(keyDriverRowSchema),
+  opportunities: z.array(keyDriverRowSchema),
 });
 export type DriverOutcomeResult = z.infer<typeof driverOutcomeSchema>;
 

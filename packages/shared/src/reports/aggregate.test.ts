@@ -4,6 +4,8 @@ import { AGREE_SCALE } from "../surveys/scales.js";
 import type { SurveyField } from "../surveys/survey-field.js";
 import { cloneAggregate, createEmptyAggregate, foldResponse, mergeAggregates, type ReportAggregate, reviveAggregate } from "./aggregate.js";
 import { computeCompanyReport } from "./company-report.js";
+import { emptyDriverMoments, foldDriverVector } from "./key-drivers/driver-moments.js";
+import { LOWI_DRIVER_SIZE, lowiDriverVectorFromAnswers } from "./key-drivers/lowi-driver-layout.js";
 
 /** A deterministic response: every radio question of the instrument answered from a small linear congruential generator. */
 function syntheticResponses(count: number): Record<string, string>[] {
@@ -82,12 +84,39 @@ describe("folding responses", () => {
     expect(first.responses + second.responses).toBe(300); // the inputs are untouched by the merge
   });
 
+  it("folds the key-driver moments of complete LOWI responses only, as the driver layout reads them", () => {
+    const responses = syntheticResponses(300);
+    const aggregate = createEmptyAggregate();
+    const expected = emptyDriverMoments(LOWI_DRIVER_SIZE);
+    for (const answers of responses) {
+      foldResponse(aggregate, answers, LOWI_FIELDS);
+      const vector = lowiDriverVectorFromAnswers(answers);
+      if (vector) foldDriverVector(expected, vector);
+    }
+    // About 0.9^21 of them answered all 21 driver questions; the rest add nothing to the drivers.
+    expect(expected.n).toBeGreaterThan(10);
+    expect(expected.n).toBeLessThan(responses.length);
+    expect(aggregate.drivers).toEqual(expected);
+    const halves = mergeAggregates(
+      responses.slice(0, 150).reduce((into, answers) => foldResponse(into, answers, LOWI_FIELDS), createEmptyAggregate()),
+      responses.slice(150).reduce((into, answers) => foldResponse(into, answers, LOWI_FIELDS), createEmptyAggregate()),
+    );
+    expect(halves.drivers?.n).toBe(expected.n);
+    expect(halves.drivers?.sum).toEqual(expected.sum);
+    // A survey without the whole instrument folds no driver moments.
+    const partial = createEmptyAggregate();
+    foldResponse(partial, responses[0], LOWI_FIELDS.filter((field) => field.key !== "lowi_recommend"));
+    expect(partial.drivers).toBeUndefined();
+  });
+
   it("survives JSON and refuses stored data of another shape", () => {
     const aggregate = createEmptyAggregate();
     for (const answers of syntheticResponses(20)) foldResponse(aggregate, answers, LOWI_FIELDS);
     const stored: unknown = JSON.parse(JSON.stringify(aggregate));
     expect(reviveAggregate(stored)).toEqual(aggregate);
-    expect(reviveAggregate({ ...(stored as ReportAggregate), version: 2 })).toBeNull();
+    expect(aggregate.drivers?.n).toBeGreaterThan(0);
+    expect(reviveAggregate({ ...(stored as ReportAggregate), version: 1 })).toBeNull();
+    expect(reviveAggregate({ ...(stored as ReportAggregate), drivers: { n: 1, sum: [1], cross: [1] } })).toBeNull();
     expect(reviveAggregate({ ...(stored as ReportAggregate), histograms: { lowi_teamwork: { Agree: -1 } } })).toBeNull();
     expect(reviveAggregate("nonsense")).toBeNull();
     const copy = cloneAggregate(aggregate);

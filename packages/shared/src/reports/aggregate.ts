@@ -6,10 +6,21 @@ import { SPARK_AREAS, type SparkArea } from "../surveys/lowi/areas.js";
 import { normalizeRecommendAnswer } from "../surveys/lowi/recommend.js";
 import { AGREE_SCALE, RECOMMEND_OPTIONS } from "../surveys/scales.js";
 import type { SurveyField } from "../surveys/survey-field.js";
+import {
+  emptyDriverMoments,
+  type DriverMoments,
+  foldDriverVector,
+  mergeDriverMoments,
+  reviveDriverMoments,
+} from "./key-drivers/driver-moments.js";
+import { LOWI_DRIVER_KEYS, LOWI_DRIVER_SIZE, LOWI_RECOMMEND_INDEX, recommendLikelihood } from "./key-drivers/lowi-driver-layout.js";
 import { emptyMoments, type Moments } from "./statistics.js";
 
-/** Layout version of `ReportAggregate`; a stored aggregate of another version is rebuilt from the responses. */
-export const REPORT_AGGREGATE_VERSION = 1;
+/**
+ * Layout version of `ReportAggregate`; a stored aggregate of another version is rebuilt from the responses.
+ * 2: LOWI aggregates carry `drivers` (decision 0077).
+ */
+export const REPORT_AGGREGATE_VERSION = 2;
 
 /** Option label → number of respondents who chose it. */
 export type Histogram = Record<string, number>;
@@ -31,6 +42,11 @@ export interface ReportAggregate {
     spark: Moments;
     sparkAreas: Record<SparkArea, Moments>;
   };
+  /**
+   * The key-driver moments of the respondents who answered all 20 LOWI agree items and the recommend item (decision
+   * 0077); absent on surveys without the whole LOWI instrument and until a complete response is folded.
+   */
+  drivers?: DriverMoments;
 }
 
 /** The question properties folding looks at. */
@@ -64,11 +80,15 @@ interface PlanEntry {
   spark: boolean;
   /** Index into SPARK_AREAS, or -1. */
   area: number;
+  /** Index into the key-driver vector (LOWI_DRIVER_KEYS), or -1; only on plans holding the whole vector. */
+  driver: number;
 }
 
 /** A survey's questions compiled for folding; build it once per survey and pass it to every `foldResponse`. */
 export interface FoldPlan {
   readonly entries: readonly PlanEntry[];
+  /** Whether the plan reads every key-driver variable (a LOWI survey): only then are driver moments folded. */
+  readonly drivers: boolean;
 }
 
 const RECOMMEND_LABELS = new Map<string, PlanLabel>(RECOMMEND_OPTIONS.map((label) => [label, { label, score: 0 }]));
@@ -89,7 +109,7 @@ export function createFoldPlan(fields: readonly FoldField[]): FoldPlan {
     if (field.answerType !== "Radio" || seen.has(field.key) || field.key === "__proto__") continue;
     seen.add(field.key);
     if (field.group === "recommend") {
-      entries.push({ key: field.key, labels: RECOMMEND_LABELS, recommend: true, love: false, spark: false, area: -1 });
+      entries.push({ key: field.key, labels: RECOMMEND_LABELS, recommend: true, love: false, spark: false, area: -1, driver: -1 });
       continue;
     }
     const scored = isAgreeScale(field.radioOptions) && Boolean(field.competency || field.loveArea);
@@ -106,9 +126,15 @@ export function createFoldPlan(fields: readonly FoldField[]): FoldPlan {
       love: scored && Boolean(field.loveArea),
       spark: scored && Boolean(field.competency),
       area: scored ? SPARK_AREAS.indexOf(field.sparkArea as SparkArea) : -1,
+      driver: scored ? LOWI_DRIVER_KEYS.indexOf(field.key) : -1,
     });
   }
-  return { entries };
+  for (const entry of entries)
+    if (entry.recommend && entry.key === LOWI_DRIVER_KEYS[LOWI_RECOMMEND_INDEX]) entry.driver = LOWI_RECOMMEND_INDEX;
+  const covered = new Set(entries.filter((entry) => entry.driver >= 0).map((entry) => entry.driver));
+  const drivers = covered.size === LOWI_DRIVER_SIZE;
+  if (!drivers) for (const entry of entries) entry.driver = -1;
+  return { entries, drivers };
 }
 
 function planFor(fields: readonly FoldField[] | FoldPlan): FoldPlan {
@@ -142,6 +168,8 @@ export interface PreparedResponse {
   readonly love: number | null;
   readonly spark: number | null;
   readonly areas: (number | null)[] | null;
+  /** The key-driver vector when the respondent answered every driver variable; null otherwise. */
+  readonly drivers: number[] | null;
 }
 
 /** Reads one response's answers against the plan (see `foldResponse` for what is accepted). */
@@ -156,6 +184,8 @@ export function prepareResponse(answers: unknown, fields: readonly FoldField[] |
   let areaCounts: number[] | null = null;
   const keys: string[] = [];
   const labels: string[] = [];
+  const drivers = plan.drivers ? new Array<number>(LOWI_DRIVER_SIZE) : null;
+  let driverCount = 0;
 
   for (const entry of plan.entries) {
     // Plain property reads: a key or label named like an Object.prototype member ("constructor") reads a function,
@@ -170,6 +200,13 @@ export function prepareResponse(answers: unknown, fields: readonly FoldField[] |
     if (accepted === undefined) continue;
     keys.push(entry.key);
     labels.push(accepted.label);
+    if (drivers !== null && entry.driver >= 0) {
+      // The recommend label's place on the scale (1 = Very Likely) turned round; an agree item's 1..5 score.
+      drivers[entry.driver] = entry.recommend
+        ? recommendLikelihood(RECOMMEND_OPTIONS.indexOf(accepted.label as never) + 1)
+        : accepted.score;
+      driverCount += 1;
+    }
 
     const score = accepted.score;
     if (score === 0) continue;
@@ -200,6 +237,7 @@ export function prepareResponse(answers: unknown, fields: readonly FoldField[] |
     love: loveCount > 0 ? loveSum / loveCount : null,
     spark: sparkCount > 0 ? sparkSum / sparkCount : null,
     areas,
+    drivers: drivers !== null && driverCount === LOWI_DRIVER_SIZE ? drivers : null,
   };
 }
 
@@ -232,6 +270,10 @@ export function applyPreparedResponse(aggregate: ReportAggregate, prepared: Prep
       const mean = prepared.areas[index];
       if (mean !== null) addValue(composites.sparkAreas[SPARK_AREAS[index]], mean);
     }
+  }
+  if (prepared.drivers !== null) {
+    aggregate.drivers ??= emptyDriverMoments(LOWI_DRIVER_SIZE);
+    foldDriverVector(aggregate.drivers, prepared.drivers);
   }
   return aggregate;
 }
@@ -270,6 +312,10 @@ function addInto(target: ReportAggregate, source: ReportAggregate): void {
   addMoments(target.composites.love, source.composites?.love);
   addMoments(target.composites.spark, source.composites?.spark);
   for (const area of SPARK_AREAS) addMoments(target.composites.sparkAreas[area], source.composites?.sparkAreas?.[area]);
+  if (source.drivers)
+    target.drivers = target.drivers
+      ? mergeDriverMoments(target.drivers, source.drivers)
+      : mergeDriverMoments(source.drivers, emptyDriverMoments(LOWI_DRIVER_SIZE));
 }
 
 /** A new aggregate holding both groups' responses (neither argument is changed). */
@@ -314,5 +360,11 @@ export function reviveAggregate(data: unknown): ReportAggregate | null {
   const composites = candidate.composites;
   if (!composites || !isMoments(composites.love) || !isMoments(composites.spark) || !composites.sparkAreas) return null;
   if (!SPARK_AREAS.every((area) => isMoments(composites.sparkAreas[area]))) return null;
-  return cloneAggregate(candidate as ReportAggregate);
+  let drivers: DriverMoments | undefined;
+  if (candidate.drivers !== undefined) {
+    const revived = reviveDriverMoments(candidate.drivers, LOWI_DRIVER_SIZE);
+    if (revived === null) return null;
+    drivers = revived;
+  }
+  return cloneAggregate({ ...(candidate as ReportAggregate), drivers });
 }

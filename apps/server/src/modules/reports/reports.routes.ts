@@ -4,6 +4,7 @@ import {
   type ReportCsvTable,
   breakdownReportSchema,
   companyReportResponseSchema,
+  keyDriversResponseSchema,
   reportPublicationSchema,
   teamReportSchema,
 } from "@hearth/shared";
@@ -16,6 +17,7 @@ import { commentLabelsShown } from "../comments/comments.service.js";
 import { getBreakdownReport, getCompanyReport, getTeamReport, parseReportFilters } from "./reports.service.js";
 import { sendAttachment } from "../../lib/download.js";
 import { getReportPublication } from "./publication.service.js";
+import { getKeyDrivers } from "./key-drivers.service.js";
 
 const surveyParams = z.object({ surveyId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Unknown survey id") });
 const filterQuery = z.object({
@@ -36,6 +38,19 @@ export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext
     query: filterQuery,
     response: companyReportResponseSchema,
     handler: ({ actor, params, query }) => getCompanyReport(ctx, actor, params.surveyId, parseReportFilters(query.filter)),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/reports/:surveyId/drivers",
+    summary:
+      "Key drivers of a closed LOWI survey: each competency's, SPARK area's and love area's correlation (90% interval) and relative weight on the love score and the recommend answer, with strengths and opportunities; ?filter=cohortKey:value (one) asks for a cohort's own, given only from max(30, threshold) complete responses with Department Insights; 403 PLAN_UPGRADE_REQUIRED without Transformation Plans",
+    tags: ["reports"],
+    access: "report-view",
+    params: surveyParams,
+    query: filterQuery,
+    response: keyDriversResponseSchema,
+    handler: ({ actor, params, query }) => getKeyDrivers(ctx, actor, params.surveyId, parseReportFilters(query.filter)),
   });
 
   defineRoute(app, ctx, {
