@@ -1,4 +1,11 @@
-import type { BreakdownReport, CompanyReportResponse, ReportFilter, ReportPublication, TeamReport } from "@hearth/shared";
+import type {
+  BreakdownReport,
+  CompanyReportResponse,
+  KeyDriversResponse,
+  ReportFilter,
+  ReportPublication,
+  TeamReport,
+} from "@hearth/shared";
 import { collectPlaceholderValues, fillPlaceholders, MESSAGES } from "@hearth/shared";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -21,7 +28,18 @@ export const reportKeys = {
   team: (surveyId: string, cohort: string | null) => ["reports", surveyId, "team", cohort ?? ""] as const,
   breakdown: (surveyId: string, filters: readonly ReportFilter[]) => ["reports", surveyId, "breakdown", filtersKey(filters)] as const,
   publication: (surveyId: string) => ["reports", surveyId, "publication"] as const,
+  drivers: (surveyId: string, filters: readonly ReportFilter[]) => ["reports", surveyId, "drivers", filtersKey(filters)] as const,
 };
+
+/** GET /api/reports/:surveyId/drivers (403 without Transformation Plans, 409 while the survey is open). */
+export function useKeyDrivers(surveyId: string, filters: readonly ReportFilter[], enabled = true) {
+  return useQuery({
+    queryKey: reportKeys.drivers(surveyId, filters),
+    queryFn: ({ signal }) => api<KeyDriversResponse>(reportPath(surveyId, "drivers", filterQuery(filters)), { signal }),
+    placeholderData: keepPreviousData,
+    enabled: enabled && Boolean(surveyId),
+  });
+}
 
 /** GET /api/reports/:surveyId/publication: how many responses the reports count, and why not all (blocks of k). */
 export function useReportPublication(surveyId: string, enabled = true) {

@@ -50,9 +50,10 @@ describe("report number formats", () => {
 });
 
 describe("report tabs", () => {
-  it("lists six LOWI tabs and the same minus Company for other surveys (spec surveys §2)", () => {
+  it("lists the spec's six LOWI tabs with Key drivers after Company, and the same minus Company and Key drivers for other surveys (spec surveys §2, issue 26)", () => {
     expect(REPORT_TABS.lowi.map((info) => info.label)).toEqual([
       "Company",
+      "Key drivers",
       "Team",
       "Sentiment & Emotion",
       "Comments",

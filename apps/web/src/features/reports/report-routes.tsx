@@ -10,6 +10,7 @@ const CommentsReportPage = lazy(() => import("../comments/comments-page").then((
 const SentimentReportPage = lazy(() => import("../comments/sentiment-page").then((m) => ({ default: m.SentimentReportPage })));
 const ThematicReportPage = lazy(() => import("../comments/thematic-page").then((m) => ({ default: m.ThematicReportPage })));
 const BreakdownReportPage = lazy(() => import("./breakdown-page").then((m) => ({ default: m.BreakdownReportPage })));
+const KeyDriversPage = lazy(() => import("./drivers-page").then((m) => ({ default: m.KeyDriversPage })));
 const CompanyReportPage = lazy(() => import("./company-page").then((m) => ({ default: m.CompanyReportPage })));
 const ReportLayout = lazy(() => import("./report-layout").then((m) => ({ default: m.ReportLayout })));
 const TeamReportPage = lazy(() => import("./team-page").then((m) => ({ default: m.TeamReportPage })));
@@ -19,6 +20,7 @@ const TeamReportPage = lazy(() => import("./team-page").then((m) => ({ default: 
  */
 export const REPORT_TAB_PAGES: Record<ReportTab, ReactNode> = {
   company: <CompanyReportPage />,
+  drivers: <KeyDriversPage />,
   team: <TeamReportPage />,
   sentiment: <SentimentReportPage />,
   comments: <CommentsReportPage />,

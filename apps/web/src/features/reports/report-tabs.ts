@@ -3,7 +3,7 @@ import type { SurveyKind } from "../surveys";
 
 export const REPORTS_PATH = "/dashboard/reports";
 
-export type ReportTab = "company" | "team" | "sentiment" | "comments" | "thematic" | "breakdown";
+export type ReportTab = "company" | "drivers" | "team" | "sentiment" | "comments" | "thematic" | "breakdown";
 
 export interface ReportTabInfo {
   tab: ReportTab;
@@ -16,6 +16,7 @@ export interface ReportTabInfo {
 
 const TAB_INFO: Record<ReportTab, ReportTabInfo> = {
   company: { tab: "company", label: "Company", title: "Company report", filtered: true },
+  drivers: { tab: "drivers", label: "Key drivers", title: "Key drivers", filtered: true },
   team: { tab: "team", label: "Team", title: "Team report", filtered: false },
   sentiment: { tab: "sentiment", label: "Sentiment & Emotion", title: "Sentiment & Emotion", filtered: true },
   comments: { tab: "comments", label: "Comments", title: "Comments", filtered: true },
@@ -28,7 +29,7 @@ const TAB_INFO: Record<ReportTab, ReportTabInfo> = {
  * their five-point questions (decision 0073).
  */
 export const REPORT_TABS: Record<SurveyKind, ReportTabInfo[]> = {
-  lowi: (["company", "team", "sentiment", "comments", "thematic", "breakdown"] as const).map((tab) => TAB_INFO[tab]),
+  lowi: (["company", "drivers", "team", "sentiment", "comments", "thematic", "breakdown"] as const).map((tab) => TAB_INFO[tab]),
   other: (["team", "sentiment", "comments", "thematic", "breakdown"] as const).map((tab) => TAB_INFO[tab]),
 };
 
