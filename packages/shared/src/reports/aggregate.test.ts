@@ -105,7 +105,11 @@ describe("folding responses", () => {
     expect(halves.drivers?.sum).toEqual(expected.sum);
     // A survey without the whole instrument folds no driver moments.
     const partial = createEmptyAggregate();
-    foldResponse(partial, responses[0], LOWI_FIELDS.filter((field) => field.key !== "lowi_recommend"));
+    foldResponse(
+      partial,
+      responses[0],
+      LOWI_FIELDS.filter((field) => field.key !== "lowi_recommend"),
+    );
     expect(partial.drivers).toBeUndefined();
   });
 
