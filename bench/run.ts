@@ -183,12 +183,12 @@ async function inviteAccept(kind: "pglite" | "postgres", notes: string[]): Promi
 /** The company report at 1,000 and 100,000 responses next to a raw scan, on a scratch PostgreSQL database; null when skipped or failed. */
 async function reportBench(notes: string[]): Promise<ReportBenchResult | null> {
   if (POSTGRES_ADMIN_URL === "off") {
-    notes.push("report_company_100k and report_scaling skipped: BENCH_POSTGRES_URL=off");
+    notes.push("report_company_100k, report_scaling and the key-driver entries skipped: BENCH_POSTGRES_URL=off");
     return null;
   }
   const scratch = await createScratchPostgres(POSTGRES_ADMIN_URL);
   if (!scratch) {
-    const note = `report_company_100k and report_scaling skipped: no PostgreSQL server at ${POSTGRES_ADMIN_URL}`;
+    const note = `report_company_100k, report_scaling and the key-driver entries skipped: no PostgreSQL server at ${POSTGRES_ADMIN_URL}`;
     log(note);
     notes.push(note);
     return null;
@@ -373,6 +373,8 @@ async function main(): Promise<void> {
       measure("report_scaling", reports.large.p95Ms, "ms", "lower", reports.small.p95Ms),
       measure("report_company_1k_p50", reports.small.p50Ms, "ms", "lower"),
       measure("report_company_100k_p50", reports.large.p50Ms, "ms", "lower"),
+      measure("key_drivers_100k", reports.drivers.large.p95Ms, "ms", "lower"),
+      measure("key_drivers_scaling", reports.drivers.large.p95Ms, "ms", "lower", reports.drivers.small.p95Ms),
     );
   }
   if (runs("analysis")) {

@@ -18,6 +18,7 @@ const atLeast = (of: Goal["of"], value: number, source: string): Goal => ({ of, 
 const INGEST = "issue 11 item 8";
 const INVITATIONS = "issue 4 (docs/benchmarks.md, Invitations)";
 const REPORTS = "issue 5 (docs/benchmarks.md, Reports)";
+const KEY_DRIVERS = "issue 26 (docs/benchmarks.md, Key drivers)";
 const BILLING = "issue 12";
 const BADGES = "issue 13";
 const START = "issue 11 item 11";
@@ -50,6 +51,8 @@ export const GOALS: Readonly<Record<string, Goal>> = {
   invite_smtp_delivery_postgres: atLeast("ratio", 0.5, INVITATIONS),
   report_company_100k: atMost("ratio", 0.5, REPORTS),
   report_scaling: atMost("ratio", 1.5, REPORTS),
+  key_drivers_100k: atMost("value", 50, KEY_DRIVERS),
+  key_drivers_scaling: atMost("ratio", 1.5, KEY_DRIVERS),
   public_survey_js_gzip_kb: atMost("value", 100, "issue 3, kept by issue 11 item 10"),
   web_js_login_kb: atMost("value", 150, WEB),
   web_js_dashboard_kb: atMost("value", 350, WEB),

@@ -47,6 +47,8 @@ export interface ReportBenchResult {
   rawScanMs: number;
   /** The first request on the large survey (folds every response once), ms. */
   coldMs: number;
+  /** GET /api/reports/{id}/drivers warm on both surveys (issue 26: key_drivers_100k, key_drivers_scaling). */
+  drivers: { small: { p50Ms: number; p95Ms: number }; large: { p50Ms: number; p95Ms: number } };
 }
 
 interface Session {
@@ -72,7 +74,7 @@ async function createSurveyWithResponses(client: pg.Client, count: number, label
     `insert into survey (id, tenant_id, author_user_id, owner_user_id, name, description, survey_preset, is_lowi, is_demo, is_anonymous,
        fields, meta_fields, end_date, archived, draft, published_at, created_at)
      select $1, tenant_id, author_user_id, owner_user_id, $2, description, survey_preset, true, false, true,
-       fields, meta_fields, now() + interval '30 days', false, false, now(), now()
+       fields, meta_fields, now() - interval '1 day', false, false, now(), now()
      from survey where is_lowi and tenant_id = (select tenant_id from "user" where email = $3) order by created_at limit 1
      returning tenant_id`,
     [id, `Bench LOWI ${label}`, DEMO_EMAIL],
@@ -95,19 +97,19 @@ async function createSurveyWithResponses(client: pg.Client, count: number, label
   return id;
 }
 
-async function getReport(session: Session, surveyId: string): Promise<number> {
+async function getReport(session: Session, surveyId: string, page: "company" | "drivers" = "company"): Promise<number> {
   const t0 = performance.now();
   const response = await request({
-    url: `${session.url}/api/reports/${surveyId}/company`,
+    url: `${session.url}/api/reports/${surveyId}/${page}`,
     headers: { cookie: session.cookie },
     agent: session.agent,
     keepBody: true,
     timeoutMs: 120_000,
   });
   const elapsed = performance.now() - t0;
-  if (response.status !== 200) throw new Error(`GET company report answered ${response.status}: ${response.body.slice(0, 200)}`);
+  if (response.status !== 200) throw new Error(`GET ${page} report answered ${response.status}: ${response.body.slice(0, 200)}`);
   const body = JSON.parse(response.body) as { hidden: boolean; responses?: number };
-  if (body.hidden) throw new Error("the company report answered hidden");
+  if (body.hidden) throw new Error(`the ${page} report answered hidden`);
   return elapsed;
 }
 
@@ -123,12 +125,16 @@ async function settle(session: Session, surveyId: string): Promise<void> {
  * Warm latencies of both surveys, their requests interleaved so that both see the same machine (garbage collection,
  * other load) and neither is measured in the other's wake.
  */
-async function warmLatencies(session: Session, small: string, large: string) {
+async function warmLatencies(session: Session, small: string, large: string, page: "company" | "drivers" = "company") {
   const smallTimes: number[] = [];
   const largeTimes: number[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    await getReport(session, small, page);
+    await getReport(session, large, page);
+  }
   for (let i = 0; i < WARM_REQUESTS; i += 1) {
-    smallTimes.push(await getReport(session, small));
-    largeTimes.push(await getReport(session, large));
+    smallTimes.push(await getReport(session, small, page));
+    largeTimes.push(await getReport(session, large, page));
   }
   const summary = (times: number[]) => ({ p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) });
   return { small: summary(smallTimes), large: summary(largeTimes) };
@@ -176,11 +182,13 @@ export async function runReportBench(databaseUrl: string, dataDir: string, log: 
     await settle(session, small);
     await settle(session, large);
     const latency = await warmLatencies(session, small, large);
+    const drivers = await warmLatencies(session, small, large, "drivers");
     return {
       small: { responses: REPORT_SMALL, ...latency.small },
       large: { responses: REPORT_LARGE, ...latency.large },
       rawScanMs,
       coldMs,
+      drivers,
     };
   } finally {
     await client.end().catch(() => undefined);
@@ -191,4 +199,5 @@ export async function runReportBench(databaseUrl: string, dataDir: string, log: 
 export const describeReports = (result: ReportBenchResult) =>
   `company report warm: ${result.small.responses.toLocaleString("en-US")} responses p50 ${result.small.p50Ms.toFixed(1)} ms p95 ${result.small.p95Ms.toFixed(1)} ms; ` +
   `${result.large.responses.toLocaleString("en-US")} responses p50 ${result.large.p50Ms.toFixed(1)} ms p95 ${result.large.p95Ms.toFixed(1)} ms; ` +
-  `raw scan ${result.rawScanMs.toFixed(0)} ms; cold first report ${result.coldMs.toFixed(0)} ms`;
+  `raw scan ${result.rawScanMs.toFixed(0)} ms; cold first report ${result.coldMs.toFixed(0)} ms; ` +
+  `key drivers warm: p95 ${result.drivers.small.p95Ms.toFixed(1)} ms at ${result.small.responses.toLocaleString("en-US")}, ${result.drivers.large.p95Ms.toFixed(1)} ms at ${result.large.responses.toLocaleString("en-US")}`;
