@@ -151,7 +151,7 @@ describe("strengths and opportunities (hand-built group of 10)", () => {
   }
   const favourability: Record<string, number> = {
     lowi_teamwork: 90,
-    lowi_growth: 85, // above the average but under its benchmark: neither
+    lowi_growth: 85, // above the average, under its benchmark: a strength all the same (the benchmark bounds opportunities only)
     lowi_contribution: 70,
     lowi_inclusivity: 40,
     lowi_future_focused: 50, // benchmark 75
@@ -189,8 +189,9 @@ describe("strengths and opportunities (hand-built group of 10)", () => {
   });
 
   it("ranks love's strengths by r × favourability and keeps the top 3", () => {
-    // Perseverance 1 × 100, love for the manager 1 × 99, Teamwork 1 × 90; Goal Oriented (65) and Contribution
-    // (0.9 × 70 = 63) are strengths too but come 4th and 5th; Growth misses its benchmark.
+    // Perseverance 1 × 100, love for the manager 1 × 99, Teamwork 1 × 90; Growth (0.95 × 85 = 80.75, under its
+    // benchmark but above the average), Goal Oriented (65) and Contribution (0.9 × 70 = 63) are strengths too but
+    // come 4th to 6th.
     expect(love.strengths.map((entry) => entry.key)).toEqual(["lowi_perseverance", "lowi_love_manager", "lowi_teamwork"]);
     expect(love.strengths.map((entry) => entry.priority)).toEqual([100, 99, 90].map((value) => expect.closeTo(value, 9)));
     expect(love.strengths[1].kind).toBe("loveArea");

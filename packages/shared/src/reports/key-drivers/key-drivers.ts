@@ -230,7 +230,9 @@ function highlights(
     if (!driver.highImpact || driver.r === null || driver.favourability === null) continue;
     const { key, name, kind, r, favourability, benchmark } = driver;
     const base = { key, name, kind, r, favourability, benchmark, evidence: { ...evidence } };
-    if (favourability >= average && (benchmark === null || favourability >= benchmark)) {
+    // A strength stands at or above the survey's average (issue 26: "high impact and high favourability"); an
+    // opportunity falls below the average and, where there is one, below the benchmark too.
+    if (favourability >= average) {
       strengths.push({ ...base, priority: r * favourability });
     } else if (favourability < average && (benchmark === null || favourability < benchmark)) {
       opportunities.push({ ...base, priority: r * (Math.max(average, benchmark ?? average) - favourability) });

@@ -1,0 +1,35 @@
+/**
+ * The demo company shows key drivers (issue 26 item 1): its closed LOWI survey names strengths and opportunities on
+ * both outcomes, so a newcomer sees the Key drivers tab filled, and each opportunity can start a plan.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, call, createTestApp, signIn } from "../test/harness.js";
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoData } from "./demo.js";
+
+describe("the demo company's key drivers", () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await seedDemoData(testApp.ctx.database.db);
+  });
+  afterAll(() => testApp.close());
+
+  it("names strengths and opportunities on the closed LOWI survey", async () => {
+    const cookie = await signIn(testApp.app, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+    const surveys = (await call(testApp.app, "GET", "/api/surveys", { cookie })).json() as {
+      id: string;
+      isLOWI: boolean;
+      status?: string;
+    }[];
+    const lowi = surveys.filter((survey) => survey.isLOWI);
+    const answers = await Promise.all(lowi.map((survey) => call(testApp.app, "GET", `/api/reports/${survey.id}/drivers`, { cookie })));
+    const closed = answers.filter((response) => response.statusCode === 200).map((response) => response.json());
+    expect(closed.length).toBeGreaterThan(0);
+    const drivers = closed[0];
+    expect(drivers).toMatchObject({ scope: "company", responses: 320, n: 320 });
+    for (const outcome of drivers.outcomes) {
+      expect(outcome.strengths.length).toBeGreaterThan(0);
+      expect(outcome.opportunities.length).toBeGreaterThan(0);
+    }
+  });
+});
