@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addDaysToDay, defaultPlanEndDay, epochOfDayInZone, formatPlanDay, isPlanDay, todayInZone } from "./plan-days.js";
+import {
+  addDaysToDay,
+  defaultPlanEndDay,
+  epochOfDayInZone,
+  formatPlanDay,
+  formatPlanDayBare,
+  formatPlanDayRange,
+  isPlanDay,
+  todayInZone,
+} from "./plan-days.js";
 
 describe("plan days", () => {
   it("accepts only real calendar days written YYYY-MM-DD", () => {
@@ -32,5 +41,7 @@ describe("plan days", () => {
     expect(formatPlanDay("2026-12-08", "America/New_York")).toBe("Dec 8, 2026 (Eastern time)");
     expect(formatPlanDay("2026-03-08", "America/New_York")).toBe("Mar 8, 2026 (Eastern time)");
     expect(formatPlanDay(null, "UTC")).toBe("—");
+    expect(formatPlanDayBare("2026-12-08")).toBe("Dec 8, 2026");
+    expect(formatPlanDayRange("2026-12-07", "2027-03-07", "Europe/Berlin")).toBe("Dec 7, 2026 to Mar 7, 2027 (Berlin time)");
   });
 });

@@ -2,7 +2,7 @@
  * The days of action plans: calendar days written "YYYY-MM-DD", each a day in the company's zone (decision 0077),
  * never a moment. Whether an action is overdue compares days, so every role and every browser agrees.
  */
-import { formatDateInZone } from "../time-zones.js";
+import { formatDateInZone, zoneTimeName } from "../time-zones.js";
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -82,4 +82,18 @@ export function epochOfDayInZone(day: string, timeZone: string): number {
 export function formatPlanDay(day: string | null | undefined, timeZone: string): string {
   if (!day || !isPlanDay(day)) return "—";
   return formatDateInZone(epochOfDayInZone(day, timeZone), timeZone);
+}
+
+/**
+ * A plan's day written out without its zone, for a table whose heading names the zone: "Dec 8, 2026". The day is
+ * already the company's, so it is written as it stands.
+ */
+export function formatPlanDayBare(day: string | null | undefined): string {
+  if (!day || !isPlanDay(day)) return "—";
+  return formatDateInZone(epochOfDayInZone(day, "UTC"), "UTC").replace(/ \(UTC\)$/, "");
+}
+
+/** "Dec 7, 2026 to Mar 7, 2027 (Eastern time)": a plan's run with the company's zone named once. */
+export function formatPlanDayRange(start: string, end: string, timeZone: string): string {
+  return `${formatPlanDayBare(start)} to ${formatPlanDayBare(end)} (${zoneTimeName(timeZone)})`;
 }

@@ -60,7 +60,6 @@ export const ACTION_PLAN_ACTIVITY_ACTIONS = [
   "update_plan_action",
   "delete_plan_action",
   "reorder_plan_actions",
-  "create_plan_checkin",
 ] as const;
 export type ActionPlanActivityAction = (typeof ACTION_PLAN_ACTIVITY_ACTIONS)[number];
 
@@ -116,7 +115,5 @@ export function describeActionPlanActivity(action: string, data: Readonly<Record
       return `Action removed from ${plan}: ${item}`;
     case "reorder_plan_actions":
       return `Actions reordered in ${plan}`;
-    case "create_plan_checkin":
-      return `Check-in survey created for ${plan}`;
   }
 }
