@@ -122,11 +122,27 @@ describe("action plans", () => {
       await page.getByTestId("action-plan-progress").getByText("0 of 2 actions done").waitFor();
       await first.getByRole("button", { name: 'Mark done: "Hold a listening session"' }).click();
       await first.getByTestId("plan-action-status").getByText("Done").waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+        .toBe('Edit "Hold a listening session"');
       await page.getByTestId("action-plan-progress").getByText("1 of 2 actions done").waitFor();
       expect(await first.getByTestId("plan-action-overdue").count()).toBe(0);
 
       // Reordering with the keyboard: the second action moves up.
       await page.getByRole("button", { name: 'Move "Share what we heard" up' }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(async () => (await page.getByTestId("plan-action").first().textContent()) ?? "").toContain("Share what we heard");
+      // At the top its Up button is off, so the keyboard stays on its Down button; Enter moves it back.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+        .toBe('Move "Share what we heard" down');
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(async () => (await page.getByTestId("plan-action").first().textContent()) ?? "")
+        .toContain("Hold a listening session");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+        .toBe('Move "Share what we heard" up');
       await page.keyboard.press("Enter");
       await expect.poll(async () => (await page.getByTestId("plan-action").first().textContent()) ?? "").toContain("Share what we heard");
       await checkA11y(page, "action plan with two actions");

@@ -31,7 +31,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconArrowDown, IconArrowUp, IconCheck, IconPencil, IconTrash } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { serverErrors, useFormState, validate } from "../../lib/form";
 import { errorMessage } from "../../lib/api";
 import { useCompanyDates } from "../auth";
@@ -54,11 +54,15 @@ export function PlanActions({ plan }: { plan: ActionPlanDetail }) {
   const people = usePlanPeople(plan.can.manageActions);
   const options = ownerOptions(people.data?.members ?? []);
   const reorder = useReorderActions(plan.id);
+  // After a move the keyboard stays on the moved action's buttons, wherever the action now is.
+  const [moved, setMoved] = useState<{ id: string; delta: -1 | 1 } | null>(null);
+  const clearMoved = useCallback(() => setMoved(null), []);
   const ids = plan.actions.map((action) => action.id);
   const move = (index: number, delta: -1 | 1) => {
     const next = moveActionIds(ids, index, delta);
     if (!next) return;
     reorder.mutate(next, {
+      onSuccess: () => setMoved({ id: ids[index], delta }),
       onError: (failure) =>
         notifications.show({ color: "red", message: errorMessage(failure, "The new order could not be saved. Please try again.") }),
     });
@@ -85,6 +89,8 @@ export function PlanActions({ plan }: { plan: ActionPlanDetail }) {
                 canMoveDown={index < plan.actions.length - 1}
                 moving={reorder.isPending}
                 onMove={(delta) => move(index, delta)}
+                refocus={moved?.id === action.id ? moved.delta : null}
+                onRefocused={clearMoved}
               />
             ))}
           </Stack>
@@ -105,19 +111,42 @@ interface ActionItemProps {
   canMoveDown: boolean;
   moving: boolean;
   onMove: (delta: -1 | 1) => void;
+  /** The direction this action was just moved in: its button of that direction takes the focus again (or the other, at an end). */
+  refocus: -1 | 1 | null;
+  onRefocused: () => void;
 }
 
-function ActionItem({ planId, action, people, canMoveUp, canMoveDown, moving, onMove }: ActionItemProps) {
+function ActionItem(props: ActionItemProps) {
+  const { planId, action, people, canMoveUp, canMoveDown, moving, onMove, refocus, onRefocused } = props;
   const dates = useCompanyDates();
+  const upRef = useRef<HTMLButtonElement>(null);
+  const downRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (refocus === null || moving) return;
+    const up = refocus === -1 ? canMoveUp : !canMoveDown;
+    (up ? upRef : downRef).current?.focus();
+    onRefocused();
+  }, [refocus, moving, canMoveUp, canMoveDown, onRefocused]);
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
+  // Marking done removes its button: the keyboard moves on to the action's edit button rather than being lost.
+  const editRef = useRef<HTMLButtonElement>(null);
+  const [focusEdit, setFocusEdit] = useState(false);
+  useEffect(() => {
+    if (!focusEdit || action.status !== "done") return;
+    editRef.current?.focus();
+    setFocusEdit(false);
+  }, [focusEdit, action.status]);
   const patch = usePatchAction();
   const badge = actionStatusBadge(action.status);
   const markDone = () =>
     patch.mutate(
       { planId, actionId: action.id, body: { status: "done" } },
       {
-        onSuccess: () => notifications.show({ color: "teal", message: `"${action.title}" is done.` }),
+        onSuccess: () => {
+          setFocusEdit(true);
+          notifications.show({ color: "teal", message: `"${action.title}" is done.` });
+        },
         onError: (failure) => notifications.show({ color: "red", message: errorMessage(failure) }),
       },
     );
@@ -147,6 +176,7 @@ function ActionItem({ planId, action, people, canMoveUp, canMoveDown, moving, on
           {action.canEdit ? (
             <Group gap={4} wrap="nowrap">
               <ActionIcon
+                ref={upRef}
                 variant="default"
                 size={32}
                 aria-label={`Move "${action.title}" up`}
@@ -156,6 +186,7 @@ function ActionItem({ planId, action, people, canMoveUp, canMoveDown, moving, on
                 <IconArrowUp size={16} aria-hidden />
               </ActionIcon>
               <ActionIcon
+                ref={downRef}
                 variant="default"
                 size={32}
                 aria-label={`Move "${action.title}" down`}
@@ -189,6 +220,7 @@ function ActionItem({ planId, action, people, canMoveUp, canMoveDown, moving, on
             ) : null}
             {action.canUpdateStatus ? (
               <Button
+                ref={editRef}
                 size="xs"
                 variant="default"
                 leftSection={<IconPencil size={14} aria-hidden />}
