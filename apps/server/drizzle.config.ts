@@ -19,6 +19,7 @@ export default defineConfig({
     "./apps/server/src/db/schema-tutorials.ts",
     "./apps/server/src/db/schema-sending.ts",
     "./apps/server/src/db/schema-data-requests.ts",
+    "./apps/server/src/db/schema-action-plans.ts",
   ],
   out: "./apps/server/src/db/migrations",
 });

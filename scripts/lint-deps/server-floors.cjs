@@ -23,6 +23,8 @@ const FLOORS = [
   ["reports"],
   ["comments"],
   ["team"],
+  // action plans: what a company does about its results (they will read the reports)
+  ["action-plans"],
   // certification on top of reports, badges on top of certification
   ["certifications"],
   ["credentials"],

@@ -64,6 +64,7 @@ import { registerOrderRoutes } from "./modules/orders/orders.routes.js";
 import { registerSsoRoutes } from "./modules/sso/sso.routes.js";
 import { registerPlanRoutes } from "./modules/plans/plans.routes.js";
 import { registerDataRequestRoutes } from "./modules/data-requests/data-requests.routes.js";
+import { registerActionPlanRoutes } from "./modules/action-plans/action-plans.routes.js";
 import { registerSupportRoutes } from "./modules/support/support.routes.js";
 import { registerTutorialRoutes } from "./modules/tutorials/tutorials.routes.js";
 import { type StripeApiAddress, createStripePayments } from "./modules/stripe/stripe.client.js";
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerSurveyRoutes(app, ctx);
   await registerPlanRoutes(app, ctx);
   await registerDataRequestRoutes(app, ctx);
+  await registerActionPlanRoutes(app, ctx);
   await registerCrmRoutes(app, ctx);
   await registerBillingRoutes(app, ctx);
   await registerBillingSessionRoutes(app, ctx);

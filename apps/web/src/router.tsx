@@ -23,6 +23,9 @@ const ValidateTenantSwitchPage = lazy(() =>
 );
 const LegalDocumentPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.LegalDocumentPage })));
 const OrderFormPage = lazy(() => import("./features/legal/legal-page").then((m) => ({ default: m.OrderFormPage })));
+const ActionPlansPage = lazy(() => import("./features/action-plans/plans-page").then((m) => ({ default: m.ActionPlansPage })));
+const NewActionPlanPage = lazy(() => import("./features/action-plans/new-plan-page").then((m) => ({ default: m.NewActionPlanPage })));
+const ActionPlanPage = lazy(() => import("./features/action-plans/plan-page").then((m) => ({ default: m.ActionPlanPage })));
 const DataRequestsPage = lazy(() => import("./features/data-requests/data-requests-page").then((m) => ({ default: m.DataRequestsPage })));
 const DataPage = lazy(() => import("./features/data/data-page").then((m) => ({ default: m.DataPage })));
 const ImportPage = lazy(() => import("./features/data/import-page").then((m) => ({ default: m.ImportPage })));
@@ -126,7 +129,10 @@ const dashboardRoutes: RouteObject[] = [
   ...surveyKindRoutes("other"),
   soon("surveys/*", "Surveys"),
   ...reportRoutes,
-  soon("plans", "Action Plans"),
+  // action plans (decision 0077): every role holds action-plans; the server decides what each may see and change
+  { path: "plans", handle: { title: "Action Plans" }, element: gated("action-plans", <ActionPlansPage />) },
+  { path: "plans/new", handle: { title: "New action plan" }, element: gated("action-plans", <NewActionPlanPage />) },
+  { path: "plans/:planId", handle: { title: "Action plan" }, element: gated("action-plans", <ActionPlanPage />) },
   // The menu item opens the finished sharing page; the bare path has no page of its own.
   { path: "amplification", element: <Navigate to="/dashboard/amplification/sharing" replace /> },
   soon("amplification/culture-profile", "Culture profile"),

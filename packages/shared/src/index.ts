@@ -18,6 +18,8 @@ export * from "./contracts/company.js";
 export * from "./contracts/me.js";
 export * from "./contracts/support.js";
 export * from "./contracts/data-requests.js";
+export * from "./contracts/action-plans.js";
+export * from "./action-plans/index.js";
 export * from "./contracts/surveys.js";
 export * from "./invitations/index.js";
 export * from "./contracts/invitations.js";

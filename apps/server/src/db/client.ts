@@ -26,6 +26,7 @@ import * as operatorSchema from "./schema-operator.js";
 import * as tutorialSchema from "./schema-tutorials.js";
 import * as sendingSchema from "./schema-sending.js";
 import * as dataRequestSchema from "./schema-data-requests.js";
+import * as actionPlanSchema from "./schema-action-plans.js";
 
 const schema = {
   ...coreSchema,
@@ -44,6 +45,7 @@ const schema = {
   ...tutorialSchema,
   ...sendingSchema,
   ...dataRequestSchema,
+  ...actionPlanSchema,
 };
 
 export type Schema = typeof schema;

@@ -16,6 +16,8 @@ const AUTH_PREFIX = "/api/auth";
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
+  "action-plans":
+    "Action plans: what a company does about a focus of its results, with owned actions and check-ins (Transformation Plans, Silver and above)",
   account: "The signed-in user's own account",
   amplification: "Social amplification: shareable quotes from positive comments",
   auth: "Sign-up, sign-in, sessions, passwords and email verification (Better Auth's endpoints are under /api/auth)",

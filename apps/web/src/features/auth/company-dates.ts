@@ -1,4 +1,12 @@
-import { DEFAULT_TIME_ZONE, formatDateInZone, formatMomentInZone } from "@hearth/shared";
+import {
+  DEFAULT_TIME_ZONE,
+  formatDateInZone,
+  formatMomentInZone,
+  formatPlanDay,
+  formatPlanDayBare,
+  formatPlanDayRange,
+  zoneTimeName,
+} from "@hearth/shared";
 import { useMe } from "./session";
 
 export interface CompanyDates {
@@ -6,6 +14,14 @@ export interface CompanyDates {
   day: (at: string | number) => string;
   /** A moment in the company's zone with its abbreviation: "Dec 8, 2026, 1:00 PM EST". */
   moment: (at: string | number) => string;
+  /** A calendar day (YYYY-MM-DD, already a day of the company's) written out, the zone named; "—" for none. */
+  calendarDay: (day: string | null | undefined) => string;
+  /** "Dec 7, 2026 to Mar 7, 2027 (Eastern time)": two calendar days with the zone named once. */
+  calendarRange: (start: string, end: string) => string;
+  /** A calendar day without its zone, where a heading names it (`zoneName`): "Dec 8, 2026". */
+  calendarDayBare: (day: string | null | undefined) => string;
+  /** "Eastern time": the company's zone as a heading names it. */
+  zoneName: string;
 }
 
 const toEpoch = (at: string | number) => (typeof at === "number" ? at : Date.parse(at));
@@ -15,6 +31,10 @@ export function companyDates(timeZone: string): CompanyDates {
   return {
     day: (at) => (Number.isFinite(toEpoch(at)) ? formatDateInZone(toEpoch(at), timeZone) : "—"),
     moment: (at) => (Number.isFinite(toEpoch(at)) ? formatMomentInZone(toEpoch(at), timeZone) : "—"),
+    calendarDay: (day) => formatPlanDay(day, timeZone),
+    calendarRange: (start, end) => formatPlanDayRange(start, end, timeZone),
+    calendarDayBare: (day) => formatPlanDayBare(day),
+    zoneName: zoneTimeName(timeZone),
   };
 }
 

@@ -2,6 +2,7 @@ import {
   type ActivityLogPage,
   DEAL_ACTION_DONE,
   DEAL_ACTIONS,
+  describeActionPlanActivity,
   describeSurveyChangeHeading,
   formatMomentInZone,
   readSurveyChanges,
@@ -22,6 +23,8 @@ function describeEntry(entry: ActivityLogPage["entries"][number]): string {
     const words = dealAction ? DEAL_ACTION_DONE[dealAction] : "Deal recorded";
     return `${words} (${String(plan ?? "no plan")}, ${typeof dealId === "string" ? dealId : "no CRM id"})`;
   }
+  const planWords = describeActionPlanActivity(entry.action, entry.data);
+  if (planWords) return planWords;
   if (entry.action === "set_sending_allowance") {
     const { to, reason } = entry.data as { to?: unknown; reason?: unknown };
     return `Sending allowance set to ${typeof to === "number" ? to.toLocaleString("en-US") : "?"} emails a day (${String(reason ?? "")})`;

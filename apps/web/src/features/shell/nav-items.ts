@@ -26,7 +26,7 @@ export const MAIN_NAV: NavItem[] = [
   { label: "Dashboard", href: "/dashboard", icon: IconLayoutDashboard },
   { label: "Surveys", href: "/dashboard/surveys", icon: IconClipboardList, requires: "survey-view" },
   { label: "Add New Survey", href: "/dashboard/surveys/new", icon: IconSquarePlus, requires: "survey-edit" },
-  { label: "Action Plans", href: "/dashboard/plans", icon: IconChecklist },
+  { label: "Action Plans", href: "/dashboard/plans", icon: IconChecklist, requires: "action-plans" },
   { label: "Social Amplification", href: "/dashboard/amplification", icon: IconSpeakerphone, requires: "report-view" },
   { label: "Marketing Documents", href: "/dashboard/marketing-documents", icon: IconFileText },
   { label: "Data Import", href: "/dashboard/data", icon: IconDatabaseImport, requires: "data-import" },

@@ -1,0 +1,3 @@
+export * from "./focus.js";
+export * from "./plan-days.js";
+export * from "./rules.js";
