@@ -1,5 +1,5 @@
 /**
- * Action plans (issue 26 item 2, decision 0077), in Chromium: a Silver company's Admin creates a plan with two
+ * Action plans (issue 26 item 2, decision 0078), in Chromium: a Silver company's Admin creates a plan with two
  * actions, marks one done and reads "1 of 2 actions done" on the plan and in the list, on a desktop and a phone; a
  * Staff member who owns one action updates its status and sees no other plan; a Bronze company sees the page blurred
  * behind "Upgrade To Access", which opens the upgrade dialog. Axe checks every page reached.

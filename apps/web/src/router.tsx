@@ -129,7 +129,7 @@ const dashboardRoutes: RouteObject[] = [
   ...surveyKindRoutes("other"),
   soon("surveys/*", "Surveys"),
   ...reportRoutes,
-  // action plans (decision 0077): every role holds action-plans; the server decides what each may see and change
+  // action plans (decision 0078): every role holds action-plans; the server decides what each may see and change
   { path: "plans", handle: { title: "Action Plans" }, element: gated("action-plans", <ActionPlansPage />) },
   { path: "plans/new", handle: { title: "New action plan" }, element: gated("action-plans", <NewActionPlanPage />) },
   { path: "plans/:planId", handle: { title: "Action plan" }, element: gated("action-plans", <ActionPlanPage />) },

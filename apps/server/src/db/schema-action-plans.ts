@@ -4,7 +4,7 @@ import { createdAt, updatedAt } from "./columns.js";
 import { survey, tenant, user } from "./schema.js";
 
 /**
- * An action plan (issue 26, decision 0077): what a company does about one focus of its survey results (an agree item,
+ * An action plan (issue 26, decision 0078): what a company does about one focus of its survey results (an agree item,
  * a SPARK area or a focus of its own), who owns it, for whom (the whole company or one cohort) and until when. Its
  * days are calendar days in the company's zone. Deleted with its company; its owner and author are set to null when
  * those accounts are deleted, and the plan stays.

@@ -1,5 +1,5 @@
 /**
- * What an action plan can be about (decision 0077): one of the LOWI™ agree items (a culture competency or a
+ * What an action plan can be about (decision 0078): one of the LOWI™ agree items (a culture competency or a
  * love-of-company area), one of the six SPARK areas, or a focus in the company's own words. The keys are the ones the
  * company report uses, so a report's "Create plan" link can name its row.
  */

@@ -1,5 +1,5 @@
 /**
- * The days of action plans: calendar days written "YYYY-MM-DD", each a day in the company's zone (decision 0077),
+ * The days of action plans: calendar days written "YYYY-MM-DD", each a day in the company's zone (decision 0078),
  * never a moment. Whether an action is overdue compares days, so every role and every browser agrees.
  */
 import { formatDateInZone, zoneTimeName } from "../time-zones.js";

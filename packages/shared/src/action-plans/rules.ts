@@ -1,5 +1,5 @@
 /**
- * The rules of action plans both the server and the web read (decision 0077): who manages plans, what counts as
+ * The rules of action plans both the server and the web read (decision 0078): who manages plans, what counts as
  * progress and as overdue, how a scope is named, and how the activity log words each change.
  */
 import { ACTION_PLAN_CHECKIN_SLOTS, PLAN_ACTION_STATUS_LABELS, type PlanActionStatus } from "../contracts/action-plans.js";

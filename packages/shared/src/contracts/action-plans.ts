@@ -1,5 +1,5 @@
 /**
- * Action plans (issue 26, decision 0077): what a company does about a focus of its survey results, with actions that
+ * Action plans (issue 26, decision 0078): what a company does about a focus of its survey results, with actions that
  * each have an owner, a due day and a status, and three check-in survey slots. Behind the Transformation Plans feature
  * (Silver and above); a plan for one cohort also needs Department Insights.
  */

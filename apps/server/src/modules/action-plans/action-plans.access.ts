@@ -1,5 +1,5 @@
 /**
- * Who may do what with action plans (decision 0077). The Transformation Plans feature gates every route; Admins and
+ * Who may do what with action plans (decision 0078). The Transformation Plans feature gates every route; Admins and
  * Managers manage every plan; a plan's owner edits it and its actions but neither hands it to someone else nor
  * archives it; an action's owner changes that action's status and notes. Staff see only the plans they own or hold an
  * action of; any other plan is answered as not found.

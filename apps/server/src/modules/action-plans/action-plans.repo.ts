@@ -1,4 +1,4 @@
-/** Action plans' SQL (decision 0077): every function takes the company's id and reads or writes only its rows. */
+/** Action plans' SQL (decision 0078): every function takes the company's id and reads or writes only its rows. */
 import { and, asc, eq, exists, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";

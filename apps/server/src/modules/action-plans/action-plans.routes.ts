@@ -22,7 +22,7 @@ const actionParams = planParams.extend({ actionId: z.uuid("This action does not 
 const GATED = "403 PLAN_UPGRADE_REQUIRED without Transformation Plans";
 
 /**
- * Action plans (issue 26, decision 0077). Every route needs Transformation Plans (Silver and up); the service decides
+ * Action plans (issue 26, decision 0078). Every route needs Transformation Plans (Silver and up); the service decides
  * who may do what: Admins and Managers everything, a plan's owner its plan and actions, an action's owner its status
  * and notes. Staff get 404 for plans that are not theirs.
  */

@@ -1,5 +1,5 @@
 /**
- * Action plans (issue 26, decision 0077): list, create, read, change and archive a company's plans. Every call first
+ * Action plans (issue 26, decision 0078): list, create, read, change and archive a company's plans. Every call first
  * passes the Transformation Plans gate (action-plans.access.ts); every write runs in one transaction with its
  * activity log entry.
  */

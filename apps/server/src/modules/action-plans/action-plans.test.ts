@@ -8,7 +8,7 @@ import { PLAN, planCalls } from "./action-plans.test-helpers.js";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
-describe("action plans (decision 0077)", () => {
+describe("action plans (decision 0078)", () => {
   let testApp: TestApp;
   let api: ReturnType<typeof planCalls>;
 

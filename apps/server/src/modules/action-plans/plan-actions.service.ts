@@ -1,5 +1,5 @@
 /**
- * The actions of an action plan (decision 0077): add, change, delete and reorder. Admins, Managers and the plan's
+ * The actions of an action plan (decision 0078): add, change, delete and reorder. Admins, Managers and the plan's
  * owner manage them; an action's own owner changes only its status and notes. An archived plan's actions stay as
  * they were until the plan is made active again. Each write locks the plan, so positions and the count stay exact.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createTestApp, type TestApp } from "../../test/harness.js";
 import { PLAN, planCalls } from "./action-plans.test-helpers.js";
 
-describe("the actions of an action plan, and who may do what (decision 0077)", () => {
+describe("the actions of an action plan, and who may do what (decision 0078)", () => {
   let testApp: TestApp;
   let api: ReturnType<typeof planCalls>;
 

@@ -1,4 +1,4 @@
-/** What the action plan pages show and send, as pure functions the pages and their unit test share (decision 0077). */
+/** What the action plan pages show and send, as pure functions the pages and their unit test share (decision 0078). */
 import {
   ACTION_PLAN_FOCUS_GROUPS,
   ACTION_PLAN_FOCUS_MAX,

@@ -1,5 +1,5 @@
 /**
- * /dashboard/plans/new (decision 0077): Admins and Managers create a plan. The link may carry ?focus=<key>&title=…
+ * /dashboard/plans/new (decision 0078): Admins and Managers create a plan. The link may carry ?focus=<key>&title=…
  * &source=suggested (a report's "Create plan") to fill the form in; the days start today in the company's zone and
  * run 90 days. Nothing typed is lost when the server refuses: the form keeps it and shows why.
  */

@@ -1,5 +1,5 @@
 /**
- * A plan's actions (decision 0077): in their order, each with its owner, due day (overdue marked) and status. Those
+ * A plan's actions (decision 0078): in their order, each with its owner, due day (overdue marked) and status. Those
  * who manage the plan add, edit, remove and reorder them with buttons (keyboard and screen reader friendly); an
  * action's own owner marks it done or changes its status and notes.
  */

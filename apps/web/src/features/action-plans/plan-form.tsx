@@ -1,4 +1,4 @@
-/** The fields of an action plan, for a new plan and for editing one (decision 0077). */
+/** The fields of an action plan, for a new plan and for editing one (decision 0078). */
 import { ACTION_PLAN_FOCUS_MAX, ACTION_PLAN_TARGET_MAX, ACTION_PLAN_TITLE_MAX, type ActionPlanStatus } from "@hearth/shared";
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import type { FormEvent } from "react";

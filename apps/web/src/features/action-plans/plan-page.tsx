@@ -1,5 +1,5 @@
 /**
- * /dashboard/plans/:planId (decision 0077): one plan's details, its progress, its actions and its check-in slots.
+ * /dashboard/plans/:planId (decision 0078): one plan's details, its progress, its actions and its check-in slots.
  * Admins, Managers and the plan's owner edit it; Admins and Managers archive it. Plans the caller may not see answer
  * not found. Below Silver the page is locked behind "Upgrade To Access".
  */

@@ -1,5 +1,5 @@
 /**
- * Action plans below Silver (decision 0077): the page blurred behind "Upgrade To Access", which opens the upgrade
+ * Action plans below Silver (decision 0078): the page blurred behind "Upgrade To Access", which opens the upgrade
  * dialog like every gated feature. The blurred part is a drawn sample, never the company's data.
  */
 import { Card, Group, Progress, Skeleton, Stack, Text } from "@mantine/core";

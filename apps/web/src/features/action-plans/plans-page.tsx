@@ -1,5 +1,5 @@
 /**
- * /dashboard/plans (issue 26, decision 0077): the company's action plans with their owner, scope, days, progress and
+ * /dashboard/plans (issue 26, decision 0078): the company's action plans with their owner, scope, days, progress and
  * overdue actions; a table on wide screens, cards on a phone. Admins and Managers create plans; Staff see the plans
  * they own or hold an action of. Below Silver the page is locked behind "Upgrade To Access".
  */
