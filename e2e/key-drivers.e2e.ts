@@ -59,6 +59,12 @@ describe("key drivers", () => {
         expect(target.searchParams.get("source")).toBe("suggested");
         await checkA11y(page, `key drivers (${name})`);
         await screenshot(page, `key-drivers-${name}`);
+        // The opportunity starts a plan: the form opens prefilled with it.
+        await link.click();
+        await page.waitForURL((url) => url.pathname === "/dashboard/plans/new");
+        const title = page.getByRole("form", { name: "New action plan" }).getByLabel("Title");
+        await title.waitFor();
+        expect(await title.inputValue()).toBe(`Improve ${first.label}`);
       } finally {
         await session.close();
       }

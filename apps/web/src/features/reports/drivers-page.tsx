@@ -1,9 +1,9 @@
-import type { DriverOutcomeResult, KeyDriverRow, KeyDrivers } from "@hearth/shared";
+import { canManageActionPlans, type DriverOutcomeResult, type KeyDriverRow, type KeyDrivers } from "@hearth/shared";
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { isApiError } from "../../lib/api";
-import { canAccess, useMe } from "../auth";
+import { useMe } from "../auth";
 import { QueryBoundary } from "../errors";
 import {
   describeCorrelation,
@@ -226,7 +226,7 @@ export function KeyDriversPage() {
         drivers.hidden ? (
           <HiddenNotice notice={drivers.notice} />
         ) : (
-          <DriversView drivers={drivers} canPlan={me ? canAccess(me, "survey-edit") : false} refreshing={query.isPlaceholderData} />
+          <DriversView drivers={drivers} canPlan={me ? canManageActionPlans(me.user) : false} refreshing={query.isPlaceholderData} />
         )
       }
     </QueryBoundary>
