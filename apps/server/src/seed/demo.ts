@@ -5,6 +5,7 @@ import { claimTenantOwnership, insertTenant } from "../modules/company/company.r
 import { createInternalUser } from "../modules/internal/internal-users.service.js";
 import { seedDemoCertification } from "./demo-certification.js";
 import { seedDemoOrder } from "./demo-order.js";
+import { seedDemoPlans } from "./demo-plans.js";
 import { DEMO_HEADCOUNT } from "./demo-invitees.js";
 import { seedDemoSurveys } from "./demo-surveys.js";
 import { createPasswordUser, userExists } from "./users.js";
@@ -46,7 +47,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     jobTitle: "Chief People Officer",
   });
   await claimTenantOwnership(db, demo.id, adminId);
-  await createPasswordUser(db, {
+  const staffId = await createPasswordUser(db, {
     tenantId: demo.id,
     email: DEMO_STAFF_EMAIL,
     password: DEMO_PASSWORD,
@@ -75,6 +76,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   await seedDemoOrder(db, demo.id, { adminId, internalId });
   await seedDemoSurveys(db, demo.id, adminId);
   await seedDemoCertification(db, demo.id);
+  await seedDemoPlans(db, demo.id, { adminId, staffId }, "America/Chicago");
   await db.insert(notification).values({
     tenantId: demo.id,
     userId: null,

@@ -1,6 +1,7 @@
 /**
  * The demo company shows key drivers (issue 26 item 1): its closed LOWI survey names strengths and opportunities on
- * both outcomes, so a newcomer sees the Key drivers tab filled, and each opportunity can start a plan.
+ * both outcomes, so a newcomer sees the Key drivers tab filled, and each opportunity can start a plan; two plans
+ * started from them show the Action Plans page at work (issue 26 item 7).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, call, createTestApp, signIn } from "../test/harness.js";
@@ -31,5 +32,15 @@ describe("the demo company's key drivers", () => {
       expect(outcome.strengths.length).toBeGreaterThan(0);
       expect(outcome.opportunities.length).toBeGreaterThan(0);
     }
+  });
+
+  it("has two plans from that survey: one under way, one with an overdue action", async () => {
+    const cookie = await signIn(testApp.app, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+    const listed = await call(testApp.app, "GET", "/api/action-plans", { cookie });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const plans = listed.json().plans as { title: string; overdueActions: number; source: string }[];
+    expect(plans.map((plan) => plan.title).sort()).toEqual(["Make growth visible in every team", "Respect in every meeting"]);
+    expect(plans.every((plan) => plan.source === "suggested")).toBe(true);
+    expect(plans.map((plan) => plan.overdueActions).sort()).toEqual([0, 1]);
   });
 });
