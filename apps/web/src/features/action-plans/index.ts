@@ -3,3 +3,4 @@
  * web-feature-through-index, .dependency-cruiser.cjs). A report's "Create plan" link is built with newActionPlanPath.
  */
 export { ACTION_PLANS_PATH, actionPlanPath, newActionPlanPath } from "./action-plans-view";
+export { DashboardPlansCard, summarisePlans } from "./dashboard-plans-card";

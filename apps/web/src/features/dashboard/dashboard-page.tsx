@@ -8,6 +8,7 @@ import { canAccess, useMe } from "../auth";
 import { HiddenNotice, hiddenResultsNotice, formatInterval, formatPercent, formatScore, ComparisonBadge, ScoreTrack } from "../reports";
 import { useCompanyTimeZone, formatEndDate, invitesPath, NEW_SURVEY_PATH, reportPath, SURVEYS_PATH } from "../surveys";
 import { AiHubCard } from "../labelling";
+import { DashboardPlansCard } from "../action-plans";
 import { useDashboard } from "./dashboard-api";
 import { DashboardCertifications } from "./dashboard-certifications";
 
@@ -347,6 +348,7 @@ export function DashboardPage() {
           <CertificationCard certification={dashboard.data.certification} />
         </SimpleGrid>
         <ActiveSurveysCard dashboard={dashboard.data} me={me} timeZone={timeZone} />
+        <DashboardPlansCard me={me} />
       </>
     );
   }
