@@ -77,14 +77,14 @@ function OutcomeSection({ result, surveyId, canPlan }: { result: DriverOutcomeRe
   return (
     <SectionCard
       title={result.label}
-      description="Strengths go with this outcome and score at or above the survey's average and the benchmark; opportunities go with it and score below both."
+      description="Strengths go with this outcome and score at or above the survey's average; opportunities go with it and score below both the average and the benchmark."
       testId={`drivers-${result.outcome}`}
     >
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Highlights
           title="Strengths"
           drivers={result.strengths}
-          empty="No driver is both strongly linked to this outcome and above the average and the benchmark."
+          empty="No driver is both strongly linked to this outcome and at or above the survey's average."
         >
           {(driver) => <DriverCard key={driver.key} driver={driver} tone="strength" />}
         </Highlights>
