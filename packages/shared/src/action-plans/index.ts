@@ -1,3 +1,4 @@
 export * from "./focus.js";
 export * from "./plan-days.js";
 export * from "./rules.js";
+export * from "./checkins.js";
