@@ -2,3 +2,4 @@ export * from "./focus.js";
 export * from "./plan-days.js";
 export * from "./rules.js";
 export * from "./checkins.js";
+export * from "./progress.js";

@@ -25,6 +25,7 @@ import { useActionPlan, useAddCheckin, useArchivePlan, usePatchPlan } from "./ac
 import { ACTION_PLANS_PATH, type PlanFormValues, planFormFromDetail, planStatusBadge } from "./action-plans-view";
 import { checkinSlotView } from "./checkin-view";
 import { PlanActions } from "./plan-actions";
+import { PlanFocusProgress } from "./plan-focus-progress";
 import { PlanForm } from "./plan-form";
 import { checkPlanEdit, planSaveErrors, usePlanFormSources } from "./plan-form-sources";
 import { PlansLocked, refusedByPlan, usePlansAllowed } from "./plans-locked";
@@ -131,6 +132,7 @@ function PlanView({ plan }: { plan: ActionPlanDetail }) {
       <PlanProgress plan={plan} />
       <PlanActions plan={plan} />
       <PlanCheckins plan={plan} />
+      <PlanFocusProgress plan={plan} />
       <ArchivePlan plan={plan} opened={archiving} onClose={() => setArchiving(false)} />
     </>
   );
