@@ -10,6 +10,8 @@ import {
   focusScoreOf,
   formatHiddenNotice,
   groupVisibility,
+  inviteeCohortKey,
+  isInviteeCohortKey,
   type PlanProgress,
   type PlanProgressPoint,
   PROGRESS_REASONS,
@@ -22,6 +24,8 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/errors.js";
 import { type LoadedSurvey, loadSurvey } from "../reports/reports.service.js";
 import type { ActionPlanRow } from "./action-plans.repo.js";
+
+const reportCohortKey = (key: string) => (isInviteeCohortKey(key) ? key : inviteeCohortKey(key));
 
 export const PROGRESS_HIDDEN_NOTICE = formatHiddenNotice("Scores");
 
@@ -40,8 +44,9 @@ async function loadForProgress(ctx: AppContext, actor: Actor, surveyId: string):
 
 /** The focus in the plan's group of a loaded survey, through the suppression plan. */
 function readFocus(loaded: LoadedSurvey, plan: ActionPlanRow): Reading {
+  // A plan's cohort is an invitee cohort ("department"); the reports name it "cohort.department".
   const filters: CohortFilter[] =
-    plan.scopeCohortKey && plan.scopeCohortValue ? [{ key: plan.scopeCohortKey, value: plan.scopeCohortValue }] : [];
+    plan.scopeCohortKey && plan.scopeCohortValue ? [{ key: reportCohortKey(plan.scopeCohortKey), value: plan.scopeCohortValue }] : [];
   if (filters.some((filter) => loaded.lockedCohortKeys.has(filter.key))) return { notice: PROGRESS_REASONS.noCohort };
   const visibility = groupVisibility(loaded.suppression, filters);
   if (!visibility) return { notice: PROGRESS_REASONS.noCohort };

@@ -129,3 +129,53 @@ describe("a plan's progress (decision 0078)", () => {
     expect(sparkPlan.progress.reason).toBe(PROGRESS_REASONS.noBaseline);
   });
 });
+
+describe("a cohort plan's progress (decision 0078)", () => {
+  let testApp: TestApp;
+  let api: ReturnType<typeof planCalls>;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    api = planCalls(testApp);
+  });
+  afterAll(() => testApp.close());
+
+  it("reads the plan's cohort group of the baseline, and shows no number for an empty cohort", async () => {
+    const admin = await api.company();
+    await completeProfileAndSetPlan(testApp, admin.tenantId, "Silver");
+    const surveyId = (await call(testApp.app, "POST", "/api/surveys", { cookie: admin.cookie, body: lowiInput() })).json().id;
+    const db = testApp.ctx.database.db;
+    const [row] = await db.select({ fields: survey.fields }).from(survey).where(eq(survey.id, surveyId));
+    // Sales and Operations: 5 answers each (all 10 published); Support: none (an empty group shows no number). The invitees' cohort
+    // values, as an import writes them on the survey.
+    await db
+      .update(survey)
+      .set({ inviteeCohorts: { department: ["Sales", "Operations", "Support"] } })
+      .where(eq(survey.id, surveyId));
+    const rows: [string, number][] = [
+      ["Sales", 4],
+      ["Sales", 2],
+      ["Sales", 5],
+      ["Sales", 3],
+      ["Sales", 4],
+      ...[1, 1, 2, 1, 3].map((level): [string, number] => ["Operations", level]),
+    ];
+    for (const [department, level] of rows) {
+      const answers = { ...answerAll(row.fields as SurveyField[]), lowi_trust: AGREE_SCALE[level - 1], "cohort.department": department };
+      await insertResponse(db, testApp.ctx.database.sql, admin.tenantId, { surveyId, answers, submittedOn: "2026-11-20", tokenHash: null });
+    }
+    const scoped = (name: string) => ({
+      ...PLAN,
+      ownerUserId: admin.userId,
+      baselineSurveyId: surveyId,
+      scopeCohortKey: "department",
+      scopeCohortValue: name,
+    });
+    const sales = (await api.create(admin, scoped("Sales"))).json();
+    const expected = direct(rows.filter(([department]) => department === "Sales").map(([, level]) => level));
+    expect(sales.progress.baseline).toMatchObject({ score: expected.score, n: 5, ci: expected.ci, notice: null });
+    const support = (await api.create(admin, scoped("Support"))).json();
+    expect(support.progress.baseline).toMatchObject({ score: null, n: null, notice: PROGRESS_REASONS.noAnswers });
+    const whole = (await api.create(admin, { ...PLAN, ownerUserId: admin.userId, baselineSurveyId: surveyId })).json();
+    expect(whole.progress.baseline).toMatchObject({ n: 10, score: direct(rows.map(([, level]) => level)).score });
+  });
+});
