@@ -2,8 +2,10 @@
  * Action plans (issue 26 item 2, decision 0078), in Chromium: a Silver company's Admin creates a plan with two
  * actions, marks one done and reads "1 of 2 actions done" on the plan and in the list, on a desktop and a phone; a
  * Staff member who owns one action updates its status and sees no other plan; a Bronze company sees the page blurred
- * behind "Upgrade To Access", which opens the upgrade dialog. Axe checks every page reached.
+ * behind "Upgrade To Access", which opens the upgrade dialog. Axe checks every page reached. The Staff member's "Download
+ * CSV" holds their plan and no other.
  */
+import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { checkA11y } from "./support/a11y";
@@ -243,6 +245,14 @@ describe("action plans", () => {
       expect(await rows.count()).toBe(1);
       expect(await visibleText(rows.first())).toContain("Welcome new starters");
       expect(await page.getByRole("link", { name: "Create plan" }).count()).toBe(0);
+      // The CSV holds what the list shows them: their plan with each of its actions, no other plan.
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-plans-csv").click()]);
+      expect(download.suggestedFilename()).toMatch(/^action-plans-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = readFileSync((await download.path()) as string, "utf8");
+      expect(csv.startsWith("\uFEFFPlan,Focus,Owner,Scope,Status,Action,Action owner,Action status,Due,Source\r\n")).toBe(true);
+      expect(csv).toContain("Pair each starter with a buddy");
+      expect(csv).toContain("Book the welcome lunch");
+      expect(csv).not.toContain("Leadership offsite");
       await rows.first().getByRole("link", { name: "Welcome new starters" }).click();
       await page.getByRole("heading", { name: "Welcome new starters", level: 1 }).waitFor();
       expect(await page.getByRole("button", { name: "Edit plan" }).count()).toBe(0);

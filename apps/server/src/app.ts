@@ -57,6 +57,7 @@ import { registerHealthRoutes } from "./modules/health/health.routes.js";
 import { registerLabellingRoutes } from "./modules/labelling/labelling.routes.js";
 import { registerMeRoutes } from "./modules/me/me.routes.js";
 import { defineNotificationJobs } from "./modules/notifications/notifications.jobs.js";
+import { defineActionPlanJobs } from "./modules/action-plans/action-plans.jobs.js";
 import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
 import { registerOperatorRoutes } from "./modules/operator/operator.routes.js";
 import { registerSenderRoutes } from "./modules/senders/senders.routes.js";
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   for (const definition of defineDataJobs(ctx)) jobs.define(definition);
   for (const definition of defineNotificationJobs(ctx)) jobs.define(definition);
   for (const definition of defineSurveyJobs(ctx)) jobs.define(definition);
+  for (const definition of defineActionPlanJobs(ctx)) jobs.define(definition);
 
   let closing = false;
   app.addHook("onSend", async (request, reply) => {

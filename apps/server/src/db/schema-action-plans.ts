@@ -112,3 +112,25 @@ export const actionPlanAction = pgTable(
     check("action_plan_action_status_check", sql`${table.status} in ('not_started', 'in_progress', 'done', 'blocked')`),
   ],
 );
+
+/**
+ * The daily reminders sent (decision 0078): one row per person and company day (the company's zone) they were
+ * reminded of their due and overdue actions. The primary key is the claim: a second run the same day inserts nothing
+ * and so notifies no one again. Deleted with the company or the person.
+ */
+export const actionPlanReminder = pgTable(
+  "action_plan_reminder",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenant.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    /** How many actions the reminder listed. */
+    actions: integer("actions").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.userId, table.day] })],
+);

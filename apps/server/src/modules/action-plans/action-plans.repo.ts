@@ -88,6 +88,46 @@ export async function listPlanSummaries(
 }
 export type PlanSummaryRow = Awaited<ReturnType<typeof listPlanSummaries>>[number];
 
+const actionOwner = alias(user, "action_owner");
+
+/**
+ * Every plan of the company (archived ones too) with its actions, one row per action and one row with null action
+ * columns for a plan without actions, for the CSV export: plans in the list's order, actions in each plan's order.
+ * `viewerId` narrows them to what a Staff member may see, as the list does.
+ */
+export async function listPlanExportRows(db: Database, tenantId: string, viewerId: string | null) {
+  const filters = [eq(actionPlan.tenantId, tenantId)];
+  if (viewerId) filters.push(visibleTo(db, viewerId));
+  return db
+    .select({
+      plan: actionPlan,
+      ownerFirstName: owner.firstName,
+      ownerLastName: owner.lastName,
+      ownerEmail: owner.email,
+      actionTitle: actionPlanAction.title,
+      actionStatus: actionPlanAction.status,
+      actionDueDate: actionPlanAction.dueDate,
+      actionOwnerFirstName: actionOwner.firstName,
+      actionOwnerLastName: actionOwner.lastName,
+      actionOwnerEmail: actionOwner.email,
+    })
+    .from(actionPlan)
+    .leftJoin(owner, eq(owner.id, actionPlan.ownerUserId))
+    .leftJoin(actionPlanAction, and(eq(actionPlanAction.tenantId, actionPlan.tenantId), eq(actionPlanAction.planId, actionPlan.id)))
+    .leftJoin(actionOwner, eq(actionOwner.id, actionPlanAction.ownerUserId))
+    .where(and(...filters))
+    .orderBy(
+      sql`${actionPlan.status} = 'archived'`,
+      sql`${actionPlan.status} = 'completed'`,
+      asc(actionPlan.endDate),
+      asc(actionPlan.title),
+      asc(actionPlan.id),
+      asc(actionPlanAction.position),
+      asc(actionPlanAction.createdAt),
+    );
+}
+export type PlanExportRow = Awaited<ReturnType<typeof listPlanExportRows>>[number];
+
 /** One plan with its owner's, author's and baseline survey's names; undefined when the company has no such plan. */
 export async function findPlan(db: Database, tenantId: string, planId: string) {
   const [row] = await db

@@ -12,7 +12,9 @@ import {
 } from "@hearth/shared";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.js";
+import { sendAttachment } from "../../lib/download.js";
 import { defineRoute } from "../../lib/route.js";
+import { exportActionPlansCsv } from "./action-plans-export.service.js";
 import { archiveActionPlan, changeActionPlan, createActionPlan, listActionPlans, readActionPlan } from "./action-plans.service.js";
 import { addPlanCheckin } from "./plan-checkins.service.js";
 import { addPlanAction, changePlanAction, removePlanAction, reorderPlanActions } from "./plan-actions.service.js";
@@ -37,6 +39,19 @@ export async function registerActionPlanRoutes(app: FastifyInstance, ctx: AppCon
     query: actionPlansQuerySchema,
     response: actionPlanListSchema,
     handler: ({ actor, query }) => listActionPlans(ctx, actor, query.archived === "true"),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    url: "/api/action-plans/export.csv",
+    summary: `The plans the list shows the caller, archived ones too, as CSV: one row per action (a plan without actions has one row with empty action columns). ${GATED}`,
+    tags,
+    access: "action-plans",
+    produces: ["text/csv; charset=utf-8"],
+    handler: async ({ actor, reply }) => {
+      const file = await exportActionPlansCsv(ctx, actor);
+      return sendAttachment(reply, "text/csv; charset=utf-8", file.fileName, file.text);
+    },
   });
 
   defineRoute(app, ctx, {

@@ -84,6 +84,19 @@ describe("the new plan form", () => {
     });
   });
 
+  it("keeps the survey a suggestion came from as the plan's baseline, and sends it", () => {
+    const prefill = prefillPlanForm(new URLSearchParams("focus=lowi_growth&title=Grow&source=suggested&survey=s123"), "2026-12-07", "me");
+    expect(prefill.baselineSurveyId).toBe("s123");
+    expect(toPlanInput(prefill.values, prefill.source, prefill.baselineSurveyId)).toMatchObject({
+      baselineSurveyId: "s123",
+      source: "suggested",
+    });
+    expect(prefillPlanForm(new URLSearchParams("focus=lowi_growth"), "2026-12-07", "me").baselineSurveyId).toBeNull();
+    expect(newActionPlanPath({ focus: "lowi_growth", source: "suggested", survey: "s123" })).toBe(
+      "/dashboard/plans/new?focus=lowi_growth&source=suggested&survey=s123",
+    );
+  });
+
   it("takes an unknown focus as the company's own words, and anything but suggested as custom", () => {
     const { values, source } = prefillPlanForm(new URLSearchParams(`focus=${"x".repeat(200)}&source=other`), "2026-12-07", "me");
     expect(source).toBe("custom");

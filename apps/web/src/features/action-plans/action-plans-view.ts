@@ -25,11 +25,13 @@ export const NEW_ACTION_PLAN_PATH = `${ACTION_PLANS_PATH}/new`;
 export const actionPlanPath = (planId: string) => `${ACTION_PLANS_PATH}/${planId}`;
 
 /** The new plan form prefilled from a report's suggestion: /dashboard/plans/new?focus=lowi_trust&title=…&source=suggested. */
-export function newActionPlanPath(prefill: { focus?: string; title?: string; source?: ActionPlanSource } = {}): string {
+export function newActionPlanPath(prefill: { focus?: string; title?: string; source?: ActionPlanSource; survey?: string } = {}): string {
   const params = new URLSearchParams();
   if (prefill.focus) params.set("focus", prefill.focus);
   if (prefill.title) params.set("title", prefill.title);
   if (prefill.source) params.set("source", prefill.source);
+  // The survey the suggestion came from: the plan's baseline, which its progress is measured against.
+  if (prefill.survey) params.set("survey", prefill.survey);
   const query = params.toString();
   return query ? `${NEW_ACTION_PLAN_PATH}?${query}` : NEW_ACTION_PLAN_PATH;
 }
@@ -110,7 +112,7 @@ export function prefillPlanForm(
   params: URLSearchParams,
   today: string,
   ownerUserId: string,
-): { values: PlanFormValues; source: ActionPlanSource } {
+): { values: PlanFormValues; source: ActionPlanSource; baselineSurveyId: string | null } {
   const focus = (params.get("focus") ?? "").trim().slice(0, ACTION_PLAN_FOCUS_MAX);
   const known = focus ? findFocusOption(focus) : undefined;
   return {
@@ -126,6 +128,7 @@ export function prefillPlanForm(
       status: "active",
     },
     source: params.get("source") === "suggested" ? "suggested" : "custom",
+    baselineSurveyId: (params.get("survey") ?? "").trim().slice(0, 100) || null,
   };
 }
 
@@ -151,7 +154,7 @@ function focusOf(values: PlanFormValues): { focusKey: string; focusLabel: string
 }
 
 /** What the new plan form sends. */
-export function toPlanInput(values: PlanFormValues, source: ActionPlanSource): ActionPlanInput {
+export function toPlanInput(values: PlanFormValues, source: ActionPlanSource, baselineSurveyId: string | null = null): ActionPlanInput {
   const scope = parseScopeChoice(values.scope);
   return {
     title: values.title,
@@ -163,6 +166,7 @@ export function toPlanInput(values: PlanFormValues, source: ActionPlanSource): A
     startDate: values.startDate,
     endDate: values.endDate,
     source,
+    ...(baselineSurveyId ? { baselineSurveyId } : {}),
   };
 }
 

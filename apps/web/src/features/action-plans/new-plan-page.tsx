@@ -65,7 +65,7 @@ function NewPlanForm({ me }: { me: MeResponse }) {
 
   function submit() {
     setFormError(null);
-    const checked = checkNewPlan(toPlanInput(form.values, prefill.source));
+    const checked = checkNewPlan(toPlanInput(form.values, prefill.source, prefill.baselineSurveyId));
     form.setErrors(checked.errors);
     if (!checked.data) return;
     create.mutate(checked.data, {

@@ -19,6 +19,7 @@ import { useCompanyDates } from "../auth";
 import { QueryBoundary } from "../errors";
 import { useActionPlans } from "./action-plans-api";
 import { actionPlanPath, NEW_ACTION_PLAN_PATH, planStatusBadge } from "./action-plans-view";
+import { PlansCsvButton } from "./plans-download";
 import { PlansLocked, refusedByPlan, usePlansAllowed } from "./plans-locked";
 
 export function ActionPlansPage() {
@@ -38,11 +39,14 @@ export function ActionPlansPage() {
             Turn what your surveys found into actions with owners and due dates, and follow their progress until the next check-in.
           </Text>
         </Stack>
-        {canCreate ? (
-          <Button component={Link} to={NEW_ACTION_PLAN_PATH} leftSection={<IconPlus size={16} aria-hidden />}>
-            Create plan
-          </Button>
-        ) : null}
+        <Group gap="sm">
+          {plans.data && !locked ? <PlansCsvButton /> : null}
+          {canCreate ? (
+            <Button component={Link} to={NEW_ACTION_PLAN_PATH} leftSection={<IconPlus size={16} aria-hidden />}>
+              Create plan
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       {locked ? (
         <PlansLocked />

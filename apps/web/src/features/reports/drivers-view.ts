@@ -3,6 +3,7 @@
  * there; this only writes it out.
  */
 import { DRIVER_KIND_LABELS, type KeyDriverRow } from "@hearth/shared";
+import { newActionPlanPath } from "../action-plans";
 
 /** "0.62 (90% interval 0.51 to 0.71)", or why there is no figure. */
 export function describeCorrelation(driver: Pick<KeyDriverRow, "r" | "low" | "high">): string {
@@ -36,8 +37,7 @@ export function sortByImpact(drivers: readonly KeyDriverRow[]): KeyDriverRow[] {
   return [...drivers].sort((a, b) => (b.r ?? Number.NEGATIVE_INFINITY) - (a.r ?? Number.NEGATIVE_INFINITY));
 }
 
-/** The new-plan form, prefilled from an opportunity (the plan's focus, a title and where it came from). */
+/** The new-plan form, prefilled from an opportunity (the plan's focus, a title and the survey it came from). */
 export function planFromOpportunityPath(surveyId: string, driver: Pick<KeyDriverRow, "key" | "label">): string {
-  const query = new URLSearchParams({ focus: driver.key, title: `Improve ${driver.label}`, source: "suggested", survey: surveyId });
-  return `/dashboard/plans/new?${query.toString()}`;
+  return newActionPlanPath({ focus: driver.key, title: `Improve ${driver.label}`, source: "suggested", survey: surveyId });
 }
