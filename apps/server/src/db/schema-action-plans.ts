@@ -52,7 +52,8 @@ export const actionPlan = pgTable(
 
 /**
  * The plan's three check-in survey slots (spec: survey0, survey1, survey2), made with the plan. A slot with no
- * survey is free; `draft` stays true while its check-in survey is a draft and is cleared when it is published.
+ * survey is free. `draft` is written true when a check-in survey is made and is not kept up to date: a slot's draft
+ * flag is read from its survey (decision 0078), since the surveys slice, below this one, never writes here.
  */
 export const actionPlanCheckin = pgTable(
   "action_plan_checkin",

@@ -1,3 +1,5 @@
 export * from "./focus.js";
 export * from "./plan-days.js";
 export * from "./rules.js";
+export * from "./checkins.js";
+export * from "./progress.js";

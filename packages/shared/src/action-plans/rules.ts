@@ -60,6 +60,7 @@ export const ACTION_PLAN_ACTIVITY_ACTIONS = [
   "update_plan_action",
   "delete_plan_action",
   "reorder_plan_actions",
+  "add_plan_checkin",
 ] as const;
 export type ActionPlanActivityAction = (typeof ACTION_PLAN_ACTIVITY_ACTIONS)[number];
 
@@ -115,5 +116,7 @@ export function describeActionPlanActivity(action: string, data: Readonly<Record
       return `Action removed from ${plan}: ${item}`;
     case "reorder_plan_actions":
       return `Actions reordered in ${plan}`;
+    case "add_plan_checkin":
+      return `Check-in survey added to ${plan}: ${quote(text(data.surveyName) ?? "a survey")}`;
   }
 }

@@ -265,6 +265,30 @@ export const actionPlanCheckinSchema = z.object({
 });
 export type ActionPlanCheckin = z.infer<typeof actionPlanCheckinSchema>;
 
+/** One measurement of the plan's focus: a number with its n and 95% interval, or why there is none. */
+export const planProgressPointSchema = z.object({
+  /** Null for the baseline; 0..2 for a check-in. */
+  slot: z.number().int().nullable(),
+  surveyId: z.string(),
+  surveyName: z.string().nullable(),
+  score: z.number().nullable(),
+  n: z.number().int().nullable(),
+  ci: z.object({ low: z.number(), high: z.number() }).nullable(),
+  /** Check-ins only: the score minus the baseline's, when both can be read. */
+  change: z.number().nullable(),
+  /** Why no number is shown (the reports' hidden notice for a group below the threshold). */
+  notice: z.string().nullable(),
+});
+export type PlanProgressPoint = z.infer<typeof planProgressPointSchema>;
+
+export const planProgressSchema = z.object({
+  /** Why progress cannot be measured at all for this plan; null when it can. */
+  reason: z.string().nullable(),
+  baseline: planProgressPointSchema.nullable(),
+  checkins: z.array(planProgressPointSchema),
+});
+export type PlanProgress = z.infer<typeof planProgressSchema>;
+
 export const actionPlanDetailSchema = actionPlanSummarySchema.extend({
   target: z.string().nullable(),
   baselineSurveyId: z.string().nullable(),
@@ -274,6 +298,8 @@ export const actionPlanDetailSchema = actionPlanSummarySchema.extend({
   today: z.string(),
   actions: z.array(planActionSchema),
   checkins: z.array(actionPlanCheckinSchema),
+  /** The focus at baseline and at each check-in, through the reports' suppression plan. */
+  progress: planProgressSchema,
   /** What the caller may do with the plan itself. */
   can: z.object({
     edit: z.boolean(),

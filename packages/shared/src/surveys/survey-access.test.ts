@@ -6,6 +6,7 @@ import {
   describePresetCardState,
   isLimitedToOneOpenSurvey,
   presetNeedsAllSurveys,
+  takesSurveySlot,
 } from "./survey-access.js";
 import { SURVEY_MESSAGES } from "./survey-messages.js";
 
@@ -40,7 +41,16 @@ describe("starting a survey", () => {
     expect(checkSurveyCreation({ ...allowed, presetId: "Women", hasOpenSurveyOfType: true })).toEqual(conflict);
     expect(checkSurveyCreation({ ...allowed, presetId: "Custom", hasOpenSurveyOfType: true })).toEqual({ ok: true });
     expect(isLimitedToOneOpenSurvey("Custom")).toBe(false);
+    expect(checkSurveyCreation({ ...allowed, presetId: "Transformation", hasOpenSurveyOfType: true })).toEqual({ ok: true });
+    expect(isLimitedToOneOpenSurvey("Transformation")).toBe(false);
+    expect(isLimitedToOneOpenSurvey("LOWI")).toBe(true);
     expect(SURVEY_MESSAGES.conflictingSurvey).toBe("Conflicting Survey: You may only have one survey of a given type open at a time");
+  });
+
+  it("leaves Action Plan Check-Ins out of the company's survey slots (decision 0078)", () => {
+    expect(takesSurveySlot("Transformation")).toBe(false);
+    expect(takesSurveySlot("LOWI")).toBe(true);
+    expect(takesSurveySlot("Custom")).toBe(true);
   });
 
   it("reports the upgrade before the profile, and the profile before a conflict", () => {

@@ -29,10 +29,19 @@ export function presetNeedsAllSurveys(presetId: string): boolean {
 
 /**
  * One open survey per type. Custom is exempt: it is a blank survey rather than a preset type, and companies run
- * several unrelated custom surveys at once.
+ * several unrelated custom surveys at once. So is the Action Plan Check-In (decision 0078): each action plan runs its
+ * own check-ins, so two plans' check-ins may be open at once.
  */
 export function isLimitedToOneOpenSurvey(presetId: string): boolean {
-  return presetId !== "Custom";
+  return presetId !== "Custom" && presetId !== TRANSFORMATION_PRESET_ID;
+}
+
+/**
+ * Whether a survey of this type takes one of the company's survey slots while Active or Draft. Action Plan
+ * Check-Ins do not (decision 0078): they are bounded by the plans instead, three per plan.
+ */
+export function takesSurveySlot(presetId: string): boolean {
+  return presetId !== TRANSFORMATION_PRESET_ID;
 }
 
 export interface SurveyCreationContext {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCustomField } from "./custom-field.js";
+import { LOWI_AGREE_FIELDS } from "./lowi/agree-items.js";
 import { findPreset, listPresetFields } from "./presets/registry.js";
 import type { SurveyField } from "./survey-field.js";
 import { SURVEY_MESSAGES } from "./survey-messages.js";
@@ -165,6 +166,21 @@ describe("validateSurveyDraft", () => {
     const stranger = { ...listPresetFields("Diversity")[0] };
     const fields = [...listPresetFields("Wellness"), stranger];
     expect(validateSurveyDraft(draftFor("Wellness", { fields }), wellness, gold).errors[`fields.${fields.length - 1}`]).toBe(
+      SURVEY_MESSAGES.notPartOfPreset,
+    );
+  });
+
+  it("lets an Action Plan Check-In hold a LOWI agree item kept exactly, on any plan (decision 0078)", () => {
+    const checkin = findPreset("Transformation")!;
+    const trust = LOWI_AGREE_FIELDS.find((field) => field.key === "lowi_trust")!;
+    const fields = [{ ...trust }, ...listPresetFields("Transformation")];
+    expect(validateSurveyDraft(draftFor("Transformation", { fields }), checkin, silver)).toEqual({ ok: true, errors: {} });
+    const reworded = [{ ...trust, question: "Do you trust them?" }, ...listPresetFields("Transformation")];
+    expect(validateSurveyDraft(draftFor("Transformation", { fields: reworded }), checkin, silver).errors["fields.0"]).toBe(
+      SURVEY_MESSAGES.defaultChanged,
+    );
+    const elsewhere = [...listPresetFields("Wellness"), { ...trust }];
+    expect(validateSurveyDraft(draftFor("Wellness", { fields: elsewhere }), wellness, gold).errors[`fields.${elsewhere.length - 1}`]).toBe(
       SURVEY_MESSAGES.notPartOfPreset,
     );
   });

@@ -2,6 +2,7 @@
  * The creation wizard's rules for a survey before it is saved or published (spec surveys §5 "Wizard and survey").
  * Errors are keyed by path: name, description, metaFields.<name>, fields, fields.<i>, fields.<i>.<property>.
  */
+import { LOWI_AGREE_FIELDS } from "./lowi/agree-items.js";
 import { describeMetaField } from "./presets/meta-fields.js";
 import type { MetaFieldName } from "./presets/types.js";
 import type { SurveyField } from "./survey-field.js";
@@ -83,12 +84,19 @@ function checkQuestion(field: SurveyField, path: string, errors: Record<string, 
   }
 }
 
+/**
+ * The questions an Action Plan Check-In may hold beside its own defaults (decision 0078): the plan's focus item, a
+ * LOWI™ agree item kept exactly as the LOWI survey asks it, so the check-in measures it the same way as the baseline.
+ */
+const CHECKIN_FOCUS_ITEMS = new Map(LOWI_AGREE_FIELDS.map((field) => [field.key, field]));
+
 function checkDefaults(draft: SurveyDraft, preset: DraftPreset, errors: Record<string, string>): void {
   const presetDefaults = preset.fields.filter((field) => field.isDefault);
   const byKey = new Map(presetDefaults.map((field) => [field.key, field]));
+  const extraDefaults = preset.id === "Transformation" ? CHECKIN_FOCUS_ITEMS : new Map<string, SurveyField>();
 
   draft.fields.forEach((field, index) => {
-    const original = byKey.get(field.key);
+    const original = byKey.get(field.key) ?? extraDefaults.get(field.key);
     if (original && describeDefault(original) !== describeDefault(field)) errors[`fields.${index}`] = SURVEY_MESSAGES.defaultChanged;
     else if (!original && field.isDefault) errors[`fields.${index}`] = SURVEY_MESSAGES.notPartOfPreset;
   });

@@ -199,14 +199,30 @@ export async function listPlanActions(db: Database, tenantId: string, planId: st
 }
 export type ListedPlanAction = Awaited<ReturnType<typeof listPlanActions>>[number];
 
-/** The plan's three check-in slots with each survey's name. */
+/**
+ * The plan's three check-in slots with each survey's name and draft flag. The flag is the survey's own, read here
+ * (the surveys slice sits below this one and never writes back to a plan); a free slot is not a draft.
+ */
 export async function listPlanCheckins(db: Database, tenantId: string, planId: string) {
   return db
-    .select({ slot: actionPlanCheckin.slot, surveyId: actionPlanCheckin.surveyId, draft: actionPlanCheckin.draft, surveyName: survey.name })
+    .select({
+      slot: actionPlanCheckin.slot,
+      surveyId: actionPlanCheckin.surveyId,
+      draft: sql<boolean>`coalesce(${survey.draft}, false)`,
+      surveyName: survey.name,
+    })
     .from(actionPlanCheckin)
     .leftJoin(survey, and(eq(survey.id, actionPlanCheckin.surveyId), eq(survey.tenantId, actionPlanCheckin.tenantId)))
     .where(and(eq(actionPlanCheckin.tenantId, tenantId), eq(actionPlanCheckin.planId, planId)))
     .orderBy(asc(actionPlanCheckin.slot));
+}
+
+/** Puts the survey in the plan's slot (the caller holds the plan's lock and chose a free slot). */
+export async function fillCheckinSlot(db: Database, tenantId: string, planId: string, slot: number, surveyId: string): Promise<void> {
+  await db
+    .update(actionPlanCheckin)
+    .set({ surveyId, draft: true, updatedAt: sql`now()` })
+    .where(and(eq(actionPlanCheckin.tenantId, tenantId), eq(actionPlanCheckin.planId, planId), eq(actionPlanCheckin.slot, slot)));
 }
 
 export async function findPlanAction(db: Database, tenantId: string, planId: string, actionId: string): Promise<PlanActionRow | undefined> {

@@ -16,6 +16,7 @@ import { sendAttachment } from "../../lib/download.js";
 import { defineRoute } from "../../lib/route.js";
 import { exportActionPlansCsv } from "./action-plans-export.service.js";
 import { archiveActionPlan, changeActionPlan, createActionPlan, listActionPlans, readActionPlan } from "./action-plans.service.js";
+import { addPlanCheckin } from "./plan-checkins.service.js";
 import { addPlanAction, changePlanAction, removePlanAction, reorderPlanActions } from "./plan-actions.service.js";
 
 const tags = ["action-plans"];
@@ -145,5 +146,17 @@ export async function registerActionPlanRoutes(app: FastifyInstance, ctx: AppCon
     body: planActionReorderSchema,
     response: actionPlanDetailSchema,
     handler: ({ actor, params, body }) => reorderPlanActions(ctx, actor, params.id, body.actionIds),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/action-plans/:id/checkins",
+    summary: `Add a draft Action Plan Check-In survey to the plan's next free slot (Admins, Managers, the plan's owner); it asks the plan's LOWI focus item too; 409 once all three slots hold one. ${GATED}`,
+    tags,
+    access: "action-plans",
+    status: 201,
+    params: planParams,
+    response: actionPlanDetailSchema,
+    handler: ({ actor, params }) => addPlanCheckin(ctx, actor, params.id),
   });
 }

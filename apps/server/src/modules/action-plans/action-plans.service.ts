@@ -50,6 +50,7 @@ import {
   type PlanSummaryRow,
   updatePlan,
 } from "./action-plans.repo.js";
+import { planProgress } from "./plan-progress.service.js";
 
 const scopeOf = (plan: Pick<ActionPlanRow, "scopeCohortKey" | "scopeCohortValue">) =>
   plan.scopeCohortKey && plan.scopeCohortValue
@@ -106,13 +107,15 @@ function toAction(row: ListedPlanAction, actor: Actor, plan: { can: PlanAbilitie
   };
 }
 
-/** The plan as its page shows it, read again after any change, with what the caller may do. */
-export async function planDetail(db: Database, gate: PlanGate, actor: Actor, loaded: FoundPlan): Promise<ActionPlanDetail> {
+/** The plan as its page shows it, read again after any change, with what the caller may do and its progress. */
+export async function planDetail(ctx: AppContext, gate: PlanGate, actor: Actor, loaded: FoundPlan): Promise<ActionPlanDetail> {
+  const { db } = ctx.database;
   const { plan } = loaded;
   const [actionRows, checkins] = await Promise.all([
     listPlanActions(db, actor.tenantId, plan.id),
     listPlanCheckins(db, actor.tenantId, plan.id),
   ]);
+  const progress = await planProgress(ctx, actor, plan, checkins);
   const can = planAbilities(gate, actor, plan);
   const archived = plan.status === "archived";
   const actions = actionRows.map((row) => toAction(row, actor, { can, archived }, gate.today));
@@ -133,6 +136,7 @@ export async function planDetail(db: Database, gate: PlanGate, actor: Actor, loa
     today: gate.today,
     actions,
     checkins: checkins.map((slot) => ({ slot: slot.slot, surveyId: slot.surveyId, surveyName: slot.surveyName, draft: slot.draft })),
+    progress,
     can,
   };
 }
@@ -148,7 +152,7 @@ export async function listActionPlans(ctx: AppContext, actor: Actor, archived: b
 export async function readActionPlan(ctx: AppContext, actor: Actor, planId: string): Promise<ActionPlanDetail> {
   const { db } = ctx.database;
   const gate = await openActionPlans(db, actor);
-  return planDetail(db, gate, actor, await loadVisiblePlan(db, gate, actor, planId));
+  return planDetail(ctx, gate, actor, await loadVisiblePlan(db, gate, actor, planId));
 }
 
 const invalid = (field: string, message: string, sentence: string) =>

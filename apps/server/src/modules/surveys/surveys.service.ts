@@ -17,6 +17,7 @@ import {
   isLimitedToOneOpenSurvey,
   normalizeVisibilityThreshold,
   resolveTimeZone,
+  takesSurveySlot,
   validateResponse,
   validateSurveyDraft,
 } from "@hearth/shared";
@@ -197,13 +198,14 @@ async function checkSurveyInput(ctx: AppContext, actor: Actor, tenant: TenantRow
 /**
  * The company's surveys in a slot (Active or Draft) are counted and a new one is taken under the company row's lock
  * (decision 0055): the caller holds lockSurveySlots in its transaction, so two creations cannot both take the last
- * slot. Internal accounts are not held to the slots (spec surveys §5).
+ * slot. Internal accounts are not held to the slots (spec surveys §5), and Action Plan Check-Ins take none (decision
+ * 0078).
  */
 async function assertSurveySlotFree(tx: Database, actor: Actor, now = Date.now()): Promise<void> {
   if (actor.isInternalAccount) return;
   const inUse = (await listSurveys(tx, actor.tenantId)).filter((row) => {
     const status = describeSurveyStatus({ archived: row.archived, draft: row.draft, endDate: row.endDate?.getTime() ?? null }, now);
-    return status === "Active" || status === "Draft";
+    return takesSurveySlot(row.surveyPreset) && (status === "Active" || status === "Draft");
   });
   if (inUse.length >= SURVEY_SLOTS_PER_PLAN) {
     throw new AppError(
@@ -220,7 +222,7 @@ export async function createSurvey(ctx: AppContext, actor: Actor, input: SurveyI
   const preset = await checkSurveyInput(ctx, actor, tenant, input, null);
   const row = await db.transaction(async (tx) => {
     await lockSurveySlots(tx as unknown as Database, actor.tenantId);
-    await assertSurveySlotFree(tx as unknown as Database, actor);
+    if (takesSurveySlot(preset.id)) await assertSurveySlotFree(tx as unknown as Database, actor);
     if (isLimitedToOneOpenSurvey(preset.id) && (await findOpenSurveyOfPreset(tx as unknown as Database, actor.tenantId, preset.id))) {
       throw new AppError("CONFLICTING_SURVEY", SURVEY_MESSAGES.conflictingSurvey, { status: 409 });
     }
@@ -322,7 +324,8 @@ export async function setSurveyArchived(ctx: AppContext, actor: Actor, surveyId:
         { archived: false, draft: existing.draft, endDate: existing.endDate?.getTime() ?? null },
         Date.now(),
       );
-      if (existing.archived && (status === "Active" || status === "Draft")) await assertSurveySlotFree(tx, actor);
+      const inSlot = takesSurveySlot(existing.surveyPreset) && (status === "Active" || status === "Draft");
+      if (existing.archived && inSlot) await assertSurveySlotFree(tx, actor);
     }
     const updated = await updateSurvey(tx, actor.tenantId, surveyId, { archived });
     if (updated && existing.archived !== archived) {

@@ -106,3 +106,8 @@ export function usePatchAction() {
     api<PlanAction>(`/api/action-plans/${planId}/actions/${actionId}`, { method: "PATCH", body }),
   );
 }
+
+/** Adds a draft check-in survey to the plan's next free slot; answers the plan. */
+export function useAddCheckin(planId: string) {
+  return usePlanWrite(() => api<ActionPlanDetail>(`/api/action-plans/${planId}/checkins`, { method: "POST" }));
+}

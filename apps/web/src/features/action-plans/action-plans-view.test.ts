@@ -45,6 +45,7 @@ const PLAN: ActionPlanDetail = {
   today: "2026-01-10",
   actions: [],
   checkins: [],
+  progress: { reason: null, baseline: null, checkins: [] },
   can: { edit: true, changeOwner: true, archive: true, manageActions: true },
 };
 

@@ -21,9 +21,11 @@ import { useFormState } from "../../lib/form";
 import { useCompanyDates, useMe } from "../auth";
 import { QueryBoundary } from "../errors";
 import { useHasFeature } from "../reports";
-import { useActionPlan, useArchivePlan, usePatchPlan } from "./action-plans-api";
+import { useActionPlan, useAddCheckin, useArchivePlan, usePatchPlan } from "./action-plans-api";
 import { ACTION_PLANS_PATH, type PlanFormValues, planFormFromDetail, planStatusBadge } from "./action-plans-view";
+import { checkinSlotView } from "./checkin-view";
 import { PlanActions } from "./plan-actions";
+import { PlanFocusProgress } from "./plan-focus-progress";
 import { PlanForm } from "./plan-form";
 import { checkPlanEdit, planSaveErrors, usePlanFormSources } from "./plan-form-sources";
 import { PlansLocked, refusedByPlan, usePlansAllowed } from "./plans-locked";
@@ -130,6 +132,7 @@ function PlanView({ plan }: { plan: ActionPlanDetail }) {
       <PlanProgress plan={plan} />
       <PlanActions plan={plan} />
       <PlanCheckins plan={plan} />
+      <PlanFocusProgress plan={plan} />
       <ArchivePlan plan={plan} opened={archiving} onClose={() => setArchiving(false)} />
     </>
   );
@@ -194,6 +197,12 @@ function PlanProgress({ plan }: { plan: ActionPlanDetail }) {
 }
 
 function PlanCheckins({ plan }: { plan: ActionPlanDetail }) {
+  const add = useAddCheckin(plan.id);
+  const addCheckin = () =>
+    add.mutate(undefined, {
+      onSuccess: () => notifications.show({ color: "teal", message: "Check-in survey added as a draft." }),
+      onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }),
+    });
   return (
     <Card withBorder>
       <Stack gap="xs">
@@ -205,16 +214,38 @@ function PlanCheckins({ plan }: { plan: ActionPlanDetail }) {
           {describeCheckinSlot(plan.nextCheckinSlot)}.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {plan.checkins.map((slot) => (
-            <Card key={slot.slot} withBorder padding="sm" data-testid="action-plan-checkin">
-              <Text size="sm" fw={600}>
-                Check-in {slot.slot + 1}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {slot.surveyId ? `${slot.surveyName ?? "A survey"}${slot.draft ? " (draft)" : ""}` : "Not used yet"}
-              </Text>
-            </Card>
-          ))}
+          {plan.checkins.map((slot) => {
+            const view = checkinSlotView(slot, plan);
+            return (
+              <Card key={slot.slot} withBorder padding="sm" data-testid="action-plan-checkin">
+                <Stack gap={6}>
+                  <Group justify="space-between" gap="xs">
+                    <Text size="sm" fw={600}>
+                      Check-in {slot.slot + 1}
+                    </Text>
+                    {view.badge ? (
+                      <Badge color={view.badge.color} variant="light">
+                        {view.badge.label}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                    {slot.surveyId ? (slot.surveyName ?? "A survey") : "Not used yet"}
+                  </Text>
+                  {view.link ? (
+                    <Anchor component={Link} to={view.link.to} size="sm">
+                      {view.link.label}
+                    </Anchor>
+                  ) : null}
+                  {view.canAdd ? (
+                    <Button size="xs" variant="light" loading={add.isPending} onClick={addCheckin}>
+                      Add check-in survey
+                    </Button>
+                  ) : null}
+                </Stack>
+              </Card>
+            );
+          })}
         </SimpleGrid>
       </Stack>
     </Card>

@@ -6,6 +6,15 @@ export { InviteLink } from "./invite-link";
 export { PageLoader } from "./page-loader";
 export { meHasFeature, useCompanyTimeZone } from "./survey-access";
 export { useSurvey, useSurveys } from "./survey-api";
-export { BILLING_PLAN_PATH, NEW_SURVEY_PATH, SURVEYS_PATH, formatEndDate, invitesPath, reportPath, surveyKind } from "./survey-paths";
+export {
+  BILLING_PLAN_PATH,
+  NEW_SURVEY_PATH,
+  SURVEYS_PATH,
+  editSurveyPath,
+  formatEndDate,
+  invitesPath,
+  reportPath,
+  surveyKind,
+} from "./survey-paths";
 export type { SurveyKind } from "./survey-paths";
 export { SurveyStatusBadge } from "./survey-status-badge";
