@@ -306,6 +306,8 @@ export const actionPlanDetailSchema = actionPlanSummarySchema.extend({
     changeOwner: z.boolean(),
     archive: z.boolean(),
     manageActions: z.boolean(),
+    /** Add check-in surveys and open them (Admins and Managers). */
+    addCheckin: z.boolean(),
   }),
 });
 export type ActionPlanDetail = z.infer<typeof actionPlanDetailSchema>;

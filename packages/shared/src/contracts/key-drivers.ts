@@ -77,8 +77,8 @@ export type KeyDriversResponse = z.infer<typeof keyDriversResponseSchema>;
 /** What the page says when a cohort is asked for and the company's figures are given instead. */
 export const DRIVER_SCOPE_NOTES = {
   noDepartmentInsights: "Drivers for one cohort need Department Insights; these are the company's.",
-  tooFew: (n: number, minimum: number) =>
-    `This cohort has ${n} complete ${n === 1 ? "response" : "responses"}; its own drivers need at least ${minimum}. These are the company's.`,
+  tooFew: (minimum: number) =>
+    `A cohort's own drivers need at least ${minimum} complete responses, and this cohort has fewer. These are the company's.`,
 } as const;
 
 export const DRIVERS_NEED_CLOSED_SURVEY = "Key drivers are computed once the survey has closed.";

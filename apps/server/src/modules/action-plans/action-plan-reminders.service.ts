@@ -88,27 +88,50 @@ export async function sendActionReminders(ctx: AppContext, now = new Date()): Pr
   }
   const allowed = new Map<string, boolean>();
   let reminded = 0;
+  const failures: unknown[] = [];
   for (const rows of byPerson.values()) {
-    const person = rows[0];
-    if (!allowed.has(person.tenantId)) allowed.set(person.tenantId, await companyHasPlans(db, person.tenantId, person.features, now));
-    if (!allowed.get(person.tenantId)) continue;
-    const today = todayInZone(resolveTimeZone(person.timeZone), now.getTime());
-    const until = addDaysToDay(today, REMINDER_DAYS_AHEAD);
-    const actions = rows
-      .filter((row) => row.dueDate !== null && row.dueDate <= until)
-      .map((row) => ({ planId: row.planId, planTitle: row.planTitle, actionTitle: row.actionTitle, dueDate: row.dueDate as string }));
-    if (actions.length === 0) continue;
-    const event = reminderEvent(person.userId, today, actions);
-    const outboxId = await db.transaction(async (tx) => {
-      const database = tx as unknown as Database;
-      if (!(await claimReminder(database, person.tenantId, person.userId, today, actions.length))) return undefined;
-      await notify(database, person.tenantId, event);
-      reminded += 1;
-      if (!person.emailVerified) return null;
-      const email = reminderEmail(ctx.env.APP_URL, person, today, actions, event.title);
-      return ctx.email.queue({ ...email, to: person.email, kind: REMINDER_KIND, tenantId: person.tenantId }, database);
-    });
-    if (outboxId) await ctx.email.enqueueDelivery(outboxId);
+    try {
+      reminded += await remindPerson(ctx, rows, allowed, now);
+    } catch (error) {
+      // One person's failure (a notification, an address) must not cost everyone after them their reminder.
+      failures.push(error);
+    }
   }
+  // The run fails after everyone else was reminded, so the job is retried; the day's claims keep the others to one.
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `${failures.length} of ${byPerson.size} action reminders failed; the rest were sent`);
+  }
+  return reminded;
+}
+
+/** One person's reminder of the day: 1 when sent now, 0 when nothing is due, the plan lacks the feature or it was sent today. */
+async function remindPerson(
+  ctx: AppContext,
+  rows: readonly ReminderCandidate[],
+  allowed: Map<string, boolean>,
+  now: Date,
+): Promise<number> {
+  const { db } = ctx.database;
+  const person = rows[0];
+  if (!allowed.has(person.tenantId)) allowed.set(person.tenantId, await companyHasPlans(db, person.tenantId, person.features, now));
+  if (!allowed.get(person.tenantId)) return 0;
+  const today = todayInZone(resolveTimeZone(person.timeZone), now.getTime());
+  const until = addDaysToDay(today, REMINDER_DAYS_AHEAD);
+  const actions = rows
+    .filter((row) => row.dueDate !== null && row.dueDate <= until)
+    .map((row) => ({ planId: row.planId, planTitle: row.planTitle, actionTitle: row.actionTitle, dueDate: row.dueDate as string }));
+  if (actions.length === 0) return 0;
+  const event = reminderEvent(person.userId, today, actions);
+  let reminded = 0;
+  const outboxId = await db.transaction(async (tx) => {
+    const database = tx as unknown as Database;
+    if (!(await claimReminder(database, person.tenantId, person.userId, today, actions.length))) return undefined;
+    await notify(database, person.tenantId, event);
+    reminded = 1;
+    if (!person.emailVerified) return null;
+    const email = reminderEmail(ctx.env.APP_URL, person, today, actions, event.title);
+    return ctx.email.queue({ ...email, to: person.email, kind: REMINDER_KIND, tenantId: person.tenantId }, database);
+  });
+  if (outboxId) await ctx.email.enqueueDelivery(outboxId);
   return reminded;
 }

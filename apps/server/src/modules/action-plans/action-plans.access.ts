@@ -55,12 +55,23 @@ export interface PlanAbilities {
   archive: boolean;
   /** Add, edit, delete and reorder its actions (never while the plan is archived). */
   manageActions: boolean;
+  /**
+   * Add a check-in survey and open the plan's surveys: Admins and Managers, who edit and publish surveys (a Staff
+   * owner would make a survey the survey rules then let nobody below a Manager edit, publish or delete).
+   */
+  addCheckin: boolean;
 }
 
 export function planAbilities(gate: PlanGate, actor: Actor, plan: Pick<ActionPlanRow, "ownerUserId" | "status">): PlanAbilities {
   const isOwner = plan.ownerUserId !== null && plan.ownerUserId === actor.userId;
   const edit = gate.manager || isOwner;
-  return { edit, changeOwner: gate.manager, archive: gate.manager, manageActions: edit && plan.status !== "archived" };
+  return {
+    edit,
+    changeOwner: gate.manager,
+    archive: gate.manager,
+    manageActions: edit && plan.status !== "archived",
+    addCheckin: gate.manager && plan.status !== "archived",
+  };
 }
 
 export const planNotFound = () => new AppError("NOT_FOUND", "This action plan does not exist, or it is not shared with you.");

@@ -247,14 +247,20 @@ export async function changeActionPlan(ctx: AppContext, actor: Actor, planId: st
   const { db } = ctx.database;
   const gate = await openActionPlans(db, actor);
   const visible = await loadVisiblePlan(db, gate, actor, planId);
-  const can = planAbilities(gate, actor, visible.plan);
-  if (!can.edit) throw forbiddenFor("Only Admins, Managers and the plan's owner can edit this plan.");
+  if (!planAbilities(gate, actor, visible.plan).edit) throw forbiddenFor("Only Admins, Managers and the plan's owner can edit this plan.");
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const current = await lockPlan(txDb, actor.tenantId, planId);
     if (!current) throw planNotFound();
+    // The rights are read again on the locked row: an owner replaced meanwhile is no longer the owner.
+    const can = planAbilities(gate, actor, current);
+    if (!can.edit) throw forbiddenFor("Only Admins, Managers and the plan's owner can edit this plan.");
     const { change, changed } = planChangeOf(current, patch);
     if (changed.length === 0) return;
+    // Archiving is a Manager's call, and so is undoing it: an archived plan changes only in an Admin's or a Manager's hands.
+    if (current.status === "archived" && !can.archive) {
+      throw forbiddenFor("Only Admins and Managers can change an archived plan or make it active again.");
+    }
     if (change.ownerUserId !== undefined && !can.changeOwner) {
       throw forbiddenFor("Only Admins and Managers can give a plan to someone else.");
     }

@@ -47,7 +47,7 @@ describe("action plans (decision 0078)", () => {
       nextCheckinSlot: 0,
       createdByName: "Olive Owner",
       actions: [],
-      can: { edit: true, changeOwner: true, archive: true, manageActions: true },
+      can: { edit: true, changeOwner: true, archive: true, manageActions: true, addCheckin: true },
     });
     expect(plan.checkins).toEqual([0, 1, 2].map((slot) => ({ slot, surveyId: null, surveyName: null, draft: false })));
 
@@ -150,6 +150,22 @@ describe("action plans (decision 0078)", () => {
     expect((await api.patch(admin, plan.id, { status: "active" })).json().status).toBe("active");
     expect((await api.list(admin)).json().plans).toHaveLength(1);
     expect((await api.list(admin, "?archived=maybe")).statusCode).toBe(400);
+  });
+
+  it("leaves an archived plan to Admins and Managers: its Staff owner neither revives nor edits it", async () => {
+    const admin = await api.company();
+    const owner = await addMember(testApp, admin.tenantId, "Staff");
+    const plan = (await api.create(admin, { ...PLAN, ownerUserId: owner.userId })).json();
+    expect((await api.patch(owner, plan.id, { title: "Owner's words" })).statusCode).toBe(200);
+    expect((await api.archive(admin, plan.id)).statusCode).toBe(200);
+    for (const change of [{ status: "active" }, { title: "Back again" }]) {
+      const refused = await api.patch(owner, plan.id, change);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe("Only Admins and Managers can change an archived plan or make it active again.");
+    }
+    const read = (await api.read(owner, plan.id)).json();
+    expect(read).toMatchObject({ status: "archived", title: "Owner's words", can: { archive: false, addCheckin: false } });
+    expect((await api.patch(admin, plan.id, { status: "active" })).json().status).toBe("active");
   });
 
   it("keeps every company's plans its own: 404 on every route for another company, and nothing listed", async () => {

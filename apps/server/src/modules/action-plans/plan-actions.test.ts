@@ -137,7 +137,7 @@ describe("the actions of an action plan, and who may do what (decision 0078)", (
     expect((await api.patch(actor, hidden.id, { title: "Mine now" })).statusCode).toBe(404);
 
     const seen = (await api.read(actor, plan.id)).json();
-    expect(seen.can).toEqual({ edit: false, changeOwner: false, archive: false, manageActions: false });
+    expect(seen.can).toEqual({ edit: false, changeOwner: false, archive: false, manageActions: false, addCheckin: false });
     expect(seen.actions.map((action: { canEdit: boolean; canUpdateStatus: boolean }) => [action.canEdit, action.canUpdateStatus])).toEqual([
       [false, true],
       [false, false],
@@ -174,7 +174,13 @@ describe("the actions of an action plan, and who may do what (decision 0078)", (
     const manager = await addMember(testApp, admin.tenantId, "Manager");
     const plan = (await api.create(manager, { ...PLAN, ownerUserId: owner.userId })).json();
     expect(plan.createdByName).toBe("Manager Member");
-    expect((await api.read(owner, plan.id)).json().can).toEqual({ edit: true, changeOwner: false, archive: false, manageActions: true });
+    expect((await api.read(owner, plan.id)).json().can).toEqual({
+      edit: true,
+      changeOwner: false,
+      archive: false,
+      manageActions: true,
+      addCheckin: false,
+    });
     expect((await api.patch(owner, plan.id, { title: "Trust, rebuilt", endDate: "2999-01-01" })).json().title).toBe("Trust, rebuilt");
     const added = await api.addAction(owner, plan.id, { title: "Owner's own action", ownerUserId: owner.userId });
     expect(added.statusCode).toBe(201);

@@ -147,7 +147,8 @@ export async function getKeyDrivers(ctx: AppContext, actor: Actor, surveyId: str
     scope = driverScope({ n, threshold: loaded.threshold, cohortReadable: true, hasDepartmentInsights });
     if (scope === "cohort") aggregate = cohort;
     else if (!hasDepartmentInsights) scopeNote = DRIVER_SCOPE_NOTES.noDepartmentInsights;
-    else scopeNote = DRIVER_SCOPE_NOTES.tooFew(n, Math.max(COHORT_DRIVER_MIN_RESPONSES, loaded.threshold));
+    // The cohort's own count is not said: only that it falls short.
+    else scopeNote = DRIVER_SCOPE_NOTES.tooFew(Math.max(COHORT_DRIVER_MIN_RESPONSES, loaded.threshold));
   }
 
   const benchmark = await surveyBenchmark(ctx, loaded.survey, loaded.tenant);

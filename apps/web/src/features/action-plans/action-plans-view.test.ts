@@ -46,7 +46,7 @@ const PLAN: ActionPlanDetail = {
   actions: [],
   checkins: [],
   progress: { reason: null, baseline: null, checkins: [] },
-  can: { edit: true, changeOwner: true, archive: true, manageActions: true },
+  can: { edit: true, changeOwner: true, archive: true, manageActions: true, addCheckin: true },
 };
 
 const ACTION: PlanAction = {

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { checkinSlotView, describeProgressChange, describeProgressPoint } from "./checkin-view";
 
-const can = { edit: true, changeOwner: true, archive: true, manageActions: true };
+const can = { edit: true, changeOwner: true, archive: true, manageActions: true, addCheckin: true };
 const free = (slot: number) => ({ slot, surveyId: null, surveyName: null, draft: false });
 
 describe("a plan's check-in slot", () => {
-  it("offers 'Add check-in survey' on the next free slot only, to those who manage the plan", () => {
+  it("offers 'Add check-in survey' on the next free slot only, to Admins and Managers", () => {
     const plan = { nextCheckinSlot: 1, can };
     expect(checkinSlotView(free(1), plan)).toEqual({ badge: null, link: null, canAdd: true });
     expect(checkinSlotView(free(2), plan).canAdd).toBe(false);
-    expect(checkinSlotView(free(1), { nextCheckinSlot: 1, can: { ...can, manageActions: false } }).canAdd).toBe(false);
+    // A Staff plan owner manages the actions but does not make surveys.
+    expect(checkinSlotView(free(1), { nextCheckinSlot: 1, can: { ...can, addCheckin: false } }).canAdd).toBe(false);
   });
 
   it("links a draft to its editor and a published check-in to its report", () => {
@@ -23,6 +24,13 @@ describe("a plan's check-in slot", () => {
     const published = checkinSlotView({ slot: 0, surveyId: "abc", surveyName: "Trust: check-in 1", draft: false }, plan);
     expect(published.badge?.label).toBe("Published");
     expect(published.link?.to).toBe("/dashboard/reports/other/abc/sentiment");
+    // Those who do not edit surveys see the state without a link the editor or the report would refuse them.
+    const staff = { nextCheckinSlot: null, can: { ...can, addCheckin: false } };
+    expect(checkinSlotView({ slot: 0, surveyId: "abc", surveyName: "Trust: check-in 1", draft: true }, staff)).toEqual({
+      badge: { label: "Draft", color: "gray" },
+      link: null,
+      canAdd: false,
+    });
   });
 });
 

@@ -118,7 +118,7 @@ function PlanView({ plan }: { plan: ActionPlanDetail }) {
               Archive
             </Button>
           ) : null}
-          {plan.can.edit && plan.status === "archived" ? (
+          {plan.can.archive && plan.status === "archived" ? (
             <Button leftSection={<IconRestore size={16} aria-hidden />} loading={restore.isPending} onClick={makeActive}>
               Make active again
             </Button>
