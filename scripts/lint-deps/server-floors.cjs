@@ -23,8 +23,6 @@ const FLOORS = [
   ["reports"],
   ["comments"],
   ["team"],
-  // action plans: what a company does about its results (they will read the reports)
-  ["action-plans"],
   // certification on top of reports, badges on top of certification
   ["certifications"],
   ["credentials"],
@@ -34,6 +32,9 @@ const FLOORS = [
   ["cart"],
   // pages that read many slices
   ["amplification", "dashboard", "data", "invitations", "labelling", "me", "operator", "public-profile"],
+  // action plans: what a company does about its results; they read the reports, make check-in surveys and schedule
+  // their invitations (decision 0079)
+  ["action-plans"],
 ];
 
 /** Back-up arrows that remain, as [from slice, to slice, reason]. */

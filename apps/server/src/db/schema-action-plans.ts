@@ -66,6 +66,17 @@ export const actionPlanCheckin = pgTable(
     slot: integer("slot").notNull(),
     surveyId: text("survey_id").references(() => survey.id, { onDelete: "set null" }),
     draft: boolean("draft").notNull().default(false),
+    /** When the check-in's invitations go out (decision 0079); null until someone publishes and schedules it. */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    /** Who scheduled it: the invitations go out in their name, with the copy to their address. */
+    scheduledBy: text("scheduled_by").references(() => user.id, { onDelete: "set null" }),
+    /** When the scheduling job made the invitations (once: the job claims a null here). */
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    invitedCount: integer("invited_count"),
+    /** Why no invitation could be made (the sender unverified, the survey closed), in words for the plan page. */
+    inviteError: text("invite_error"),
+    /** When the plan's owner was told the check-in closed (once: the job claims a null here). */
+    closedNotifiedAt: timestamp("closed_notified_at", { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -69,6 +69,9 @@ describe("action plan rules", () => {
       "Action removed from “Build trust”: “Forum”",
     );
     expect(describeActionPlanActivity("reorder_plan_actions", {})).toBe("Actions reordered in “an action plan”");
+    expect(describeActionPlanActivity("schedule_plan_checkin", { planTitle: "Build trust", slot: 1 })).toBe(
+      "Check-in 2 of “Build trust” published and its invitations scheduled",
+    );
     expect(describeActionPlanActivity("update_survey", { title: "x" })).toBeNull();
   });
 

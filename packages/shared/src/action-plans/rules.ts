@@ -61,6 +61,7 @@ export const ACTION_PLAN_ACTIVITY_ACTIONS = [
   "delete_plan_action",
   "reorder_plan_actions",
   "add_plan_checkin",
+  "schedule_plan_checkin",
 ] as const;
 export type ActionPlanActivityAction = (typeof ACTION_PLAN_ACTIVITY_ACTIONS)[number];
 
@@ -118,5 +119,9 @@ export function describeActionPlanActivity(action: string, data: Readonly<Record
       return `Actions reordered in ${plan}`;
     case "add_plan_checkin":
       return `Check-in survey added to ${plan}: ${quote(text(data.surveyName) ?? "a survey")}`;
+    case "schedule_plan_checkin": {
+      const slot = typeof data.slot === "number" ? ` ${data.slot + 1}` : "";
+      return `Check-in${slot} of ${plan} published and its invitations scheduled`;
+    }
   }
 }

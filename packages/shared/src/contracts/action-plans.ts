@@ -224,6 +224,8 @@ export const actionPlanSummarySchema = z.object({
   overdueActions: z.number().int(),
   /** The first free check-in slot (0, 1 or 2); null when all three hold a survey. */
   nextCheckinSlot: z.number().int().nullable(),
+  /** The next check-in still to be sent (decision 0079): its slot, its day and whether it is scheduled. */
+  nextCheckin: z.object({ slot: z.number().int(), day: z.string(), scheduled: z.boolean() }).nullable(),
   updatedAt: z.string(),
 });
 export type ActionPlanSummary = z.infer<typeof actionPlanSummarySchema>;
@@ -262,6 +264,19 @@ export const actionPlanCheckinSchema = z.object({
   surveyId: z.string().nullable(),
   surveyName: z.string().nullable(),
   draft: z.boolean(),
+  /** The day its invitations go out by default (plan start + 30, 60 or 90 days; today when that has passed). */
+  suggestedSendDay: z.string(),
+  /** When its invitations go out (ISO), once scheduled; null before. */
+  sendAt: z.string().nullable(),
+  /** When the invitations were made, and for how many people; null until the scheduling job has run. */
+  invitedAt: z.string().nullable(),
+  invitedCount: z.number().int().nullable(),
+  /** Why the invitations could not be made, in words; null when they were (or are still to be). */
+  inviteError: z.string().nullable(),
+  /** The survey's last moment (ISO); null for a free slot or a survey without an end. */
+  endsAt: z.string().nullable(),
+  /** The survey has ended (closed or past its end date). */
+  closed: z.boolean(),
 });
 export type ActionPlanCheckin = z.infer<typeof actionPlanCheckinSchema>;
 
@@ -311,3 +326,10 @@ export const actionPlanDetailSchema = actionPlanSummarySchema.extend({
   }),
 });
 export type ActionPlanDetail = z.infer<typeof actionPlanDetailSchema>;
+
+/** Publish a check-in survey (when still a draft) and schedule its invitations to the plan's scope (decision 0079). */
+export const checkinScheduleSchema = z.object({
+  /** The day the invitations go out at 09:00 in the company's zone. */
+  sendDay: planDay("send day"),
+});
+export type CheckinSchedule = z.infer<typeof checkinScheduleSchema>;

@@ -210,11 +210,48 @@ export async function listPlanCheckins(db: Database, tenantId: string, planId: s
       surveyId: actionPlanCheckin.surveyId,
       draft: sql<boolean>`coalesce(${survey.draft}, false)`,
       surveyName: survey.name,
+      surveyArchived: survey.archived,
+      surveyEndDate: survey.endDate,
+      sendAt: actionPlanCheckin.sendAt,
+      invitedAt: actionPlanCheckin.invitedAt,
+      invitedCount: actionPlanCheckin.invitedCount,
+      inviteError: actionPlanCheckin.inviteError,
     })
     .from(actionPlanCheckin)
     .leftJoin(survey, and(eq(survey.id, actionPlanCheckin.surveyId), eq(survey.tenantId, actionPlanCheckin.tenantId)))
     .where(and(eq(actionPlanCheckin.tenantId, tenantId), eq(actionPlanCheckin.planId, planId)))
     .orderBy(asc(actionPlanCheckin.slot));
+}
+
+export type PlanCheckinRow = Awaited<ReturnType<typeof listPlanCheckins>>[number];
+
+/** The check-in slots' schedules of several plans at once (for the list's next check-in). */
+export async function listCheckinSchedules(db: Database, tenantId: string, planIds: readonly string[]) {
+  if (planIds.length === 0) return [];
+  return db
+    .select({
+      planId: actionPlanCheckin.planId,
+      slot: actionPlanCheckin.slot,
+      surveyId: actionPlanCheckin.surveyId,
+      sendAt: actionPlanCheckin.sendAt,
+      invitedAt: actionPlanCheckin.invitedAt,
+    })
+    .from(actionPlanCheckin)
+    .where(and(eq(actionPlanCheckin.tenantId, tenantId), sql`${actionPlanCheckin.planId} = any(${uuidArray(planIds)})`));
+}
+
+/** Records the check-in's schedule (the caller holds the plan's lock); the scheduling job makes the invitations. */
+export async function setCheckinSchedule(
+  db: Database,
+  tenantId: string,
+  planId: string,
+  slot: number,
+  schedule: { sendAt: Date; scheduledBy: string },
+): Promise<void> {
+  await db
+    .update(actionPlanCheckin)
+    .set({ ...schedule, invitedAt: null, invitedCount: null, inviteError: null, draft: false, updatedAt: sql`now()` })
+    .where(and(eq(actionPlanCheckin.tenantId, tenantId), eq(actionPlanCheckin.planId, planId), eq(actionPlanCheckin.slot, slot)));
 }
 
 /** Puts the survey in the plan's slot (the caller holds the plan's lock and chose a free slot). */

@@ -4,6 +4,7 @@ import {
   actionPlanInputSchema,
   actionPlanListSchema,
   actionPlanPatchSchema,
+  checkinScheduleSchema,
   actionPlansQuerySchema,
   planActionInputSchema,
   planActionPatchSchema,
@@ -17,11 +18,19 @@ import { defineRoute } from "../../lib/route.js";
 import { exportActionPlansCsv } from "./action-plans-export.service.js";
 import { archiveActionPlan, changeActionPlan, createActionPlan, listActionPlans, readActionPlan } from "./action-plans.service.js";
 import { addPlanCheckin } from "./plan-checkins.service.js";
+import { scheduleCheckin } from "./plan-checkin-schedule.service.js";
 import { addPlanAction, changePlanAction, removePlanAction, reorderPlanActions } from "./plan-actions.service.js";
 
 const tags = ["action-plans"];
 const planParams = z.object({ id: z.uuid("This action plan does not exist.") });
 const actionParams = planParams.extend({ actionId: z.uuid("This action does not exist.") });
+const checkinParams = planParams.extend({
+  slot: z.coerce
+    .number("Choose check-in 0, 1 or 2.")
+    .int("Choose check-in 0, 1 or 2.")
+    .min(0, "Choose check-in 0, 1 or 2.")
+    .max(2, "Choose check-in 0, 1 or 2."),
+});
 const GATED = "403 PLAN_UPGRADE_REQUIRED without Transformation Plans";
 
 /**
@@ -151,12 +160,24 @@ export async function registerActionPlanRoutes(app: FastifyInstance, ctx: AppCon
   defineRoute(app, ctx, {
     method: "POST",
     url: "/api/action-plans/:id/checkins",
-    summary: `Add a draft Action Plan Check-In survey to the plan's next free slot (Admins, Managers, the plan's owner); it asks the plan's LOWI focus item too; 409 once all three slots hold one. ${GATED}`,
+    summary: `Add a draft Action Plan Check-In survey to the plan's next free slot (Admins and Managers); it asks the plan's LOWI focus item too; 409 once all three slots hold one. ${GATED}`,
     tags,
     access: "action-plans",
     status: 201,
     params: planParams,
     response: actionPlanDetailSchema,
     handler: ({ actor, params }) => addPlanCheckin(ctx, actor, params.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    url: "/api/action-plans/:id/checkins/:slot/schedule",
+    summary: `Publish the slot's check-in survey when it is a draft and schedule its invitations (Admins and Managers): on sendDay at 09:00 in the company's zone, to the plan's scope among the baseline survey's invitees; 409 when the slot holds no survey, is already scheduled or has closed. ${GATED}`,
+    tags,
+    access: "action-plans",
+    params: checkinParams,
+    body: checkinScheduleSchema,
+    response: actionPlanDetailSchema,
+    handler: ({ actor, params, body }) => scheduleCheckin(ctx, actor, params.id, params.slot, body),
   });
 }

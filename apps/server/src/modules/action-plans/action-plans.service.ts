@@ -4,6 +4,7 @@
  * activity log entry.
  */
 import {
+  type ActionPlanCheckin,
   type ActionPlanDetail,
   type ActionPlanList,
   type ActionPlanPatch,
@@ -13,11 +14,14 @@ import {
   cohortKeyLabel,
   defaultPlanEndDay,
   isActionOverdue,
+  nextCheckin,
   nextFreeCheckinSlot,
   type ParsedActionPlanInput,
   type PlanAction,
   type PlanActionStatus,
   resolveFocusLabel,
+  suggestedCheckinSendDay,
+  todayInZone,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
@@ -42,8 +46,10 @@ import {
   type FoundPlan,
   insertPlan,
   type ListedPlanAction,
+  listCheckinSchedules,
   listPlanActions,
   listPlanCheckins,
+  type PlanCheckinRow,
   listPlanSummaries,
   lockPlan,
   type PlanChange,
@@ -73,7 +79,20 @@ function planFields(plan: ActionPlanRow) {
   };
 }
 
-function toSummary(row: PlanSummaryRow): ActionPlanSummary {
+type ScheduleRow = { slot: number; surveyId: string | null; sendAt: Date | null; invitedAt: Date | null };
+
+/** The plan's next check-in to be sent, from its slots' schedules (decision 0079). */
+function nextCheckinOf(plan: ActionPlanRow, slots: readonly ScheduleRow[], gate: PlanGate, now: number) {
+  const states = slots.map((slot) => ({
+    slot: slot.slot,
+    surveyId: slot.surveyId,
+    sendDay: slot.sendAt ? todayInZone(gate.timeZone, slot.sendAt.getTime()) : null,
+    sent: slot.invitedAt !== null && slot.sendAt !== null && slot.sendAt.getTime() <= now,
+  }));
+  return nextCheckin(plan.startDate, states, gate.today);
+}
+
+function toSummary(row: PlanSummaryRow, slots: readonly ScheduleRow[], gate: PlanGate, now: number): ActionPlanSummary {
   return {
     ...planFields(row.plan),
     ownerName: personName(row.ownerFirstName, row.ownerLastName, row.ownerEmail),
@@ -82,6 +101,23 @@ function toSummary(row: PlanSummaryRow): ActionPlanSummary {
     actionsTotal: row.actionsTotal,
     overdueActions: row.overdueActions,
     nextCheckinSlot: row.nextCheckinSlot,
+    nextCheckin: nextCheckinOf(row.plan, slots, gate, now),
+  };
+}
+
+function toCheckin(slot: PlanCheckinRow, plan: ActionPlanRow, gate: PlanGate, now: number): ActionPlanCheckin {
+  return {
+    slot: slot.slot,
+    surveyId: slot.surveyId,
+    surveyName: slot.surveyName,
+    draft: slot.draft,
+    suggestedSendDay: suggestedCheckinSendDay(plan.startDate, slot.slot, gate.today),
+    sendAt: slot.sendAt?.toISOString() ?? null,
+    invitedAt: slot.invitedAt?.toISOString() ?? null,
+    invitedCount: slot.invitedCount,
+    inviteError: slot.inviteError,
+    endsAt: slot.surveyId && slot.surveyEndDate ? slot.surveyEndDate.toISOString() : null,
+    closed: Boolean(slot.surveyId && !slot.draft && slot.surveyEndDate && slot.surveyEndDate.getTime() <= now),
   };
 }
 
@@ -111,6 +147,7 @@ function toAction(row: ListedPlanAction, actor: Actor, plan: { can: PlanAbilitie
 export async function planDetail(ctx: AppContext, gate: PlanGate, actor: Actor, loaded: FoundPlan): Promise<ActionPlanDetail> {
   const { db } = ctx.database;
   const { plan } = loaded;
+  const now = Date.now();
   const [actionRows, checkins] = await Promise.all([
     listPlanActions(db, actor.tenantId, plan.id),
     listPlanCheckins(db, actor.tenantId, plan.id),
@@ -128,6 +165,7 @@ export async function planDetail(ctx: AppContext, gate: PlanGate, actor: Actor, 
     actionsTotal: actions.length,
     overdueActions: actions.filter((action) => action.overdue).length,
     nextCheckinSlot: nextFreeCheckinSlot(checkins),
+    nextCheckin: nextCheckinOf(plan, checkins, gate, now),
     target: plan.target,
     baselineSurveyId: plan.baselineSurveyId,
     baselineSurveyName: loaded.baselineSurveyName,
@@ -135,7 +173,7 @@ export async function planDetail(ctx: AppContext, gate: PlanGate, actor: Actor, 
     createdAt: plan.createdAt.toISOString(),
     today: gate.today,
     actions,
-    checkins: checkins.map((slot) => ({ slot: slot.slot, surveyId: slot.surveyId, surveyName: slot.surveyName, draft: slot.draft })),
+    checkins: checkins.map((slot) => toCheckin(slot, plan, gate, now)),
     progress,
     can,
   };
@@ -146,7 +184,14 @@ export async function listActionPlans(ctx: AppContext, actor: Actor, archived: b
   const { db } = ctx.database;
   const gate = await openActionPlans(db, actor);
   const rows = await listPlanSummaries(db, actor.tenantId, { today: gate.today, archived, viewerId: gate.manager ? null : actor.userId });
-  return { plans: rows.map(toSummary), canCreate: gate.manager, today: gate.today };
+  const schedules = await listCheckinSchedules(
+    db,
+    actor.tenantId,
+    rows.map((row) => row.plan.id),
+  );
+  const now = Date.now();
+  const slotsOf = (planId: string) => schedules.filter((slot) => slot.planId === planId);
+  return { plans: rows.map((row) => toSummary(row, slotsOf(row.plan.id), gate, now)), canCreate: gate.manager, today: gate.today };
 }
 
 export async function readActionPlan(ctx: AppContext, actor: Actor, planId: string): Promise<ActionPlanDetail> {

@@ -49,7 +49,10 @@ describe("action plans (decision 0078)", () => {
       actions: [],
       can: { edit: true, changeOwner: true, archive: true, manageActions: true, addCheckin: true },
     });
-    expect(plan.checkins).toEqual([0, 1, 2].map((slot) => ({ slot, surveyId: null, surveyName: null, draft: false })));
+    const free = { surveyId: null, surveyName: null, draft: false, sendAt: null, invitedAt: null, invitedCount: null, inviteError: null };
+    // Day 30, 60 and 90 of a plan that started in January have passed: each would be sent today, and none is next.
+    expect(plan.checkins).toEqual([0, 1, 2].map((slot) => ({ slot, ...free, suggestedSendDay: plan.today, endsAt: null, closed: false })));
+    expect(plan.nextCheckin).toBeNull();
 
     const listed = (await api.list(admin)).json();
     expect(listed).toMatchObject({ canCreate: true, plans: [{ id: plan.id, title: PLAN.title, ownerName: "Manager Member" }] });

@@ -53,7 +53,7 @@ import {
 
 const validation = (field: string, message: string) => new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
 
-async function requireSurvey(db: Database, actor: Actor, surveyId: string): Promise<SurveyRow> {
+async function requireSurvey(db: Database, actor: Pick<Actor, "tenantId">, surveyId: string): Promise<SurveyRow> {
   const row = await findSurvey(db, actor.tenantId, surveyId);
   if (!row) throw notFound("This survey does not exist.");
   return row;
@@ -84,7 +84,10 @@ const canInviteAgain = (status: string) => status === "Cancelled" || status === 
  * Nobody is sent the same invitation twice: people already invited, already answered, unsubscribed or listed
  * twice come back in `duplicateInvitees`.
  */
-export async function inviteRecipients(ctx: AppContext, actor: Actor, request: InviteRequest, now = Date.now()): Promise<InviteResponse> {
+/** Who sends an invitation: the signed-in user, or the person who scheduled a plan's check-in (its job). */
+export type Inviter = Pick<Actor, "tenantId" | "userId" | "email">;
+
+export async function inviteRecipients(ctx: AppContext, actor: Inviter, request: InviteRequest, now = Date.now()): Promise<InviteResponse> {
   const { db } = ctx.database;
   const input = request.invitation;
   const survey = await requireSurvey(db, actor, input.survey);

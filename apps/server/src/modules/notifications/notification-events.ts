@@ -3,7 +3,7 @@
  * of what they run (surveys, invitations, imports, certification); Staff only of surveys they can open and their
  * results, never of billing, invitations or the team. The one who caused an event is not told of it.
  */
-import type { Role } from "@hearth/shared";
+import { type Role, TRANSFORMATION_PRESET_ID } from "@hearth/shared";
 import type { NotificationEvent } from "./notifications.service.js";
 
 const EVERYONE: readonly Role[] = ["Admin", "Manager", "Staff"];
@@ -14,6 +14,8 @@ export interface SurveyRef {
   id: string;
   name: string;
   isLowi: boolean;
+  /** An Action Plan Check-In (Transformation) survey is not announced to Staff: they see only those they wrote (§6). */
+  surveyPreset?: string;
 }
 
 const surveyLink = (survey: SurveyRef) => `/dashboard/surveys/${survey.isLowi ? "lowi" : "other"}/${survey.id}`;
@@ -23,7 +25,7 @@ const plural = (count: number, one: string, many: string) => `${count.toLocaleSt
 
 export function surveyPublished(survey: SurveyRef, publishedBy: string): NotificationEvent {
   return {
-    audience: { roles: EVERYONE, except: publishedBy },
+    audience: { roles: survey.surveyPreset === TRANSFORMATION_PRESET_ID ? SURVEY_RUNNERS : EVERYONE, except: publishedBy },
     kind: "survey-published",
     eventKey: `survey-published:${survey.id}`,
     title: `Survey published: ${survey.name}`,

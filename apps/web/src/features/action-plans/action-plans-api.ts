@@ -111,3 +111,10 @@ export function usePatchAction() {
 export function useAddCheckin(planId: string) {
   return usePlanWrite(() => api<ActionPlanDetail>(`/api/action-plans/${planId}/checkins`, { method: "POST" }));
 }
+
+/** Publishes the slot's check-in survey (when a draft) and schedules its invitations for the day; answers the plan. */
+export function useScheduleCheckin(planId: string) {
+  return usePlanWrite(({ slot, sendDay }: { slot: number; sendDay: string }) =>
+    api<ActionPlanDetail>(`/api/action-plans/${planId}/checkins/${slot}/schedule`, { body: { sendDay } }),
+  );
+}

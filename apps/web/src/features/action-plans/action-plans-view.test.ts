@@ -36,6 +36,7 @@ const PLAN: ActionPlanDetail = {
   actionsTotal: 0,
   overdueActions: 0,
   nextCheckinSlot: 0,
+  nextCheckin: null,
   updatedAt: "2026-01-10T00:00:00.000Z",
   target: null,
   baselineSurveyId: null,

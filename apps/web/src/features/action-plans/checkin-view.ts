@@ -1,41 +1,60 @@
-/** How a plan's check-in slot reads and where it leads (decision 0078). */
-import type { ActionPlanCheckin, ActionPlanDetail, PlanProgressPoint } from "@hearth/shared";
+/** How a plan's check-in slot reads and where it leads (decisions 0078, 0079). */
+import type { ActionPlanCheckin, ActionPlanDetail, ActionPlanSummary } from "@hearth/shared";
 import { editSurveyPath, reportPath } from "../surveys";
 
+export { describeProgressChange, describeProgressPoint } from "@hearth/shared";
+
 export interface CheckinSlotView {
-  /** "Draft" or "Published"; null for a free slot. */
+  /** "Draft", "Scheduled", "Open" or "Closed"; null for a free slot. */
   badge: { label: string; color: string } | null;
   /** The survey's editor while it is a draft, its report once published; null for a free slot. */
   link: { to: string; label: string } | null;
   /** Whether this slot shows "Add check-in survey": the next free one, to Admins and Managers. */
   canAdd: boolean;
+  /** Whether this slot offers to publish and schedule it: a check-in not scheduled (or whose invitations failed), not closed. */
+  canSchedule: boolean;
 }
 
-export function checkinSlotView(slot: ActionPlanCheckin, plan: Pick<ActionPlanDetail, "nextCheckinSlot" | "can">): CheckinSlotView {
+function badgeOf(slot: ActionPlanCheckin): CheckinSlotView["badge"] {
+  if (slot.draft) return { label: "Draft", color: "gray" };
+  if (slot.closed) return { label: "Closed", color: "dark" };
+  if (slot.sendAt && !slot.invitedAt) return { label: "Scheduled", color: "blue" };
+  return { label: "Open", color: "teal" };
+}
+
+export function checkinSlotView(
+  slot: ActionPlanCheckin,
+  plan: Pick<ActionPlanDetail, "nextCheckinSlot" | "can" | "status">,
+): CheckinSlotView {
   if (!slot.surveyId) {
-    return { badge: null, link: null, canAdd: plan.can.addCheckin && plan.nextCheckinSlot === slot.slot };
+    return { badge: null, link: null, canAdd: plan.can.addCheckin && plan.nextCheckinSlot === slot.slot, canSchedule: false };
   }
   // A check-in is an Action Plan Check-In survey, never a LOWI survey.
   const survey = { id: slot.surveyId, isLOWI: false };
-  // Only those who edit surveys get a link: the editor refuses anyone else, and another person's report is theirs.
-  if (!plan.can.addCheckin) {
-    return { badge: slot.draft ? { label: "Draft", color: "gray" } : { label: "Published", color: "teal" }, link: null, canAdd: false };
-  }
+  const badge = badgeOf(slot);
+  // Only those who edit surveys get a link or a schedule: the editor refuses anyone else, and so does the schedule.
+  if (!plan.can.addCheckin) return { badge, link: null, canAdd: false, canSchedule: false };
+  const canSchedule = plan.status !== "archived" && !slot.closed && (slot.sendAt === null || slot.inviteError !== null);
   return slot.draft
-    ? { badge: { label: "Draft", color: "gray" }, link: { to: editSurveyPath(survey), label: "Edit survey" }, canAdd: false }
-    : { badge: { label: "Published", color: "teal" }, link: { to: reportPath(survey), label: "View report" }, canAdd: false };
+    ? { badge, link: { to: editSurveyPath(survey), label: "Edit survey" }, canAdd: false, canSchedule }
+    : { badge, link: { to: reportPath(survey), label: "View report" }, canAdd: false, canSchedule };
 }
 
-/** A progress figure as the plan page writes it: "3.40 (n = 10; 95% interval 2.71–4.09)", or why there is none. */
-export function describeProgressPoint(point: PlanProgressPoint): string {
-  if (point.score === null) return point.notice ?? "Not available.";
-  const interval = point.ci ? `; 95% interval ${point.ci.low.toFixed(2)}–${point.ci.high.toFixed(2)}` : "";
-  return `${point.score.toFixed(2)} (n = ${point.n ?? 0}${interval})`;
+/**
+ * The slot's invitations in words: "Invitations go out Jan 6, 2027, 9:00 AM CST", "Sent Jan 6, 2027, 9:00 AM CST to
+ * 12 people", with "closed" after the end; null before it is scheduled.
+ */
+export function checkinScheduleLine(slot: ActionPlanCheckin, moment: (at: string) => string, now: number): string | null {
+  if (!slot.sendAt) return null;
+  const people = slot.invitedCount === null ? "" : ` to ${slot.invitedCount} ${slot.invitedCount === 1 ? "person" : "people"}`;
+  const sent = slot.invitedAt !== null && Date.parse(slot.sendAt) <= now;
+  const head = sent ? `Sent ${moment(slot.sendAt)}${people}` : `Invitations go out ${moment(slot.sendAt)}${people}`;
+  if (slot.closed && slot.endsAt) return `${head}; closed ${moment(slot.endsAt)}.`;
+  return `${head}.`;
 }
 
-/** "+0.25 since baseline", "−0.10 since baseline", "No change since baseline"; null when there is no change to show. */
-export function describeProgressChange(point: PlanProgressPoint): string | null {
-  if (point.change === null) return null;
-  if (point.change === 0) return "No change since baseline";
-  return `${point.change > 0 ? "+" : "−"}${Math.abs(point.change).toFixed(2)} since baseline`;
+/** "Check-in 2 on Jan 14, 2027 (Central time)", "(planned)" while not scheduled; "None left" when all are sent or past. */
+export function describeNextCheckin(next: ActionPlanSummary["nextCheckin"], calendarDay: (day: string) => string): string {
+  if (!next) return "None left";
+  return `Check-in ${next.slot + 1} on ${calendarDay(next.day)}${next.scheduled ? "" : " (planned)"}`;
 }

@@ -19,6 +19,7 @@ const plan = (id: string, status: ActionPlanSummary["status"], overdueActions: n
   actionsTotal: 2,
   overdueActions,
   nextCheckinSlot: 0,
+  nextCheckin: null,
   updatedAt: "2026-11-01T00:00:00.000Z",
 });
 
@@ -33,5 +34,15 @@ describe("the dashboard's action plans card", () => {
     expect(summary.open).toBe(2);
     expect(summary.overdue).toBe(2);
     expect(summary.withOverdue.map((one) => one.id)).toEqual(["a"]);
+    expect(summary.next).toBeNull();
+  });
+
+  it("names the earliest next check-in of the open plans, never a completed plan's", () => {
+    const soon = { ...plan("b", "active", 0), nextCheckin: { slot: 1, day: "2027-01-04", scheduled: true } };
+    const later = { ...plan("a", "active", 0), nextCheckin: { slot: 0, day: "2027-01-20", scheduled: false } };
+    const done = { ...plan("c", "completed", 0), nextCheckin: { slot: 0, day: "2026-12-10", scheduled: true } };
+    const summary = summarisePlans({ plans: [later, soon, done], canCreate: true, today: "2026-12-07" });
+    expect(summary.next?.plan.id).toBe("b");
+    expect(summary.next?.checkin).toEqual({ slot: 1, day: "2027-01-04", scheduled: true });
   });
 });

@@ -1,18 +1,27 @@
-import type { ActionPlanList, MeResponse } from "@hearth/shared";
+import type { ActionPlanList, ActionPlanSummary, MeResponse } from "@hearth/shared";
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { IconTargetArrow } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { errorMessage } from "../../lib/api";
+import { useCompanyDates } from "../auth";
 import { meHasFeature } from "../surveys";
 import { useActionPlans } from "./action-plans-api";
 import { ACTION_PLANS_PATH, actionPlanPath } from "./action-plans-view";
+import { describeNextCheckin } from "./checkin-view";
 
-/** The dashboard's figures about plans: open plans, overdue actions, and the plans with one (issue 26 item 4). */
+/**
+ * The dashboard's figures about plans (issue 26 item 4): open plans, overdue actions, the plans with one, and the next
+ * check-in of all open plans (the earliest, with its plan).
+ */
 export function summarisePlans(list: ActionPlanList) {
   const open = list.plans.filter((plan) => plan.status === "active");
   const overdue = open.reduce((sum, plan) => sum + plan.overdueActions, 0);
   const withOverdue = open.filter((plan) => plan.overdueActions > 0);
-  return { open: open.length, overdue, withOverdue };
+  let next: { plan: ActionPlanSummary; checkin: NonNullable<ActionPlanSummary["nextCheckin"]> } | null = null;
+  for (const plan of open) {
+    if (plan.nextCheckin && (!next || plan.nextCheckin.day < next.checkin.day)) next = { plan, checkin: plan.nextCheckin };
+  }
+  return { open: open.length, overdue, withOverdue, next };
 }
 
 const plural = (count: number, word: string) => `${count} ${count === 1 ? word : `${word}s`}`;
@@ -22,6 +31,7 @@ const plural = (count: number, word: string) => `${count} ${count === 1 ? word :
  * link to the page. Shown to companies whose plan includes Transformation Plans; every role sees the plans it may see.
  */
 export function DashboardPlansCard({ me }: { me: MeResponse }) {
+  const dates = useCompanyDates();
   const allowed = meHasFeature(me, "TransformationPlans");
   const query = useActionPlans(false, allowed);
   if (!allowed) return null;
@@ -64,6 +74,19 @@ export function DashboardPlansCard({ me }: { me: MeResponse }) {
               <Stack gap={6}>
                 <Text size="sm" data-testid="dashboard-plans-summary">
                   {plural(summary.open, "open plan")} · {plural(summary.overdue, "overdue action")}
+                </Text>
+                <Text size="sm" data-testid="dashboard-plans-next-checkin">
+                  Next check-in:{" "}
+                  {summary.next ? (
+                    <>
+                      {describeNextCheckin(summary.next.checkin, dates.calendarDay)},{" "}
+                      <Anchor component={Link} to={actionPlanPath(summary.next.plan.id)} size="sm">
+                        {summary.next.plan.title}
+                      </Anchor>
+                    </>
+                  ) : (
+                    "none planned"
+                  )}
                 </Text>
                 {summary.withOverdue.map((plan) => (
                   <Group key={plan.id} gap="xs" wrap="nowrap">

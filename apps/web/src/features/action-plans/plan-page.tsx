@@ -8,7 +8,6 @@ import {
   actionProgressPercent,
   canManageActionPlans,
   describeActionProgress,
-  describeCheckinSlot,
   describePlanScope,
 } from "@hearth/shared";
 import { Anchor, Badge, Button, Card, Group, Modal, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
@@ -21,10 +20,10 @@ import { useFormState } from "../../lib/form";
 import { useCompanyDates, useMe } from "../auth";
 import { QueryBoundary } from "../errors";
 import { useHasFeature } from "../reports";
-import { useActionPlan, useAddCheckin, useArchivePlan, usePatchPlan } from "./action-plans-api";
+import { useActionPlan, useArchivePlan, usePatchPlan } from "./action-plans-api";
 import { ACTION_PLANS_PATH, type PlanFormValues, planFormFromDetail, planStatusBadge } from "./action-plans-view";
-import { checkinSlotView } from "./checkin-view";
 import { PlanActions } from "./plan-actions";
+import { PlanCheckins } from "./plan-checkins";
 import { PlanFocusProgress } from "./plan-focus-progress";
 import { PlanForm } from "./plan-form";
 import { checkPlanEdit, planSaveErrors, usePlanFormSources } from "./plan-form-sources";
@@ -191,62 +190,6 @@ function PlanProgress({ plan }: { plan: ActionPlanDetail }) {
         <Text size="sm" data-testid="action-plan-progress">
           {describeActionProgress(plan.actionsDone, plan.actionsTotal)}
         </Text>
-      </Stack>
-    </Card>
-  );
-}
-
-function PlanCheckins({ plan }: { plan: ActionPlanDetail }) {
-  const add = useAddCheckin(plan.id);
-  const addCheckin = () =>
-    add.mutate(undefined, {
-      onSuccess: () => notifications.show({ color: "teal", message: "Check-in survey added as a draft." }),
-      onError: (error) => notifications.show({ color: "red", message: errorMessage(error) }),
-    });
-  return (
-    <Card withBorder>
-      <Stack gap="xs">
-        <Title order={2} fz="lg">
-          Check-in surveys
-        </Title>
-        <Text size="sm" c="dimmed">
-          A plan holds up to three short check-in surveys that ask whether people see change. Next:{" "}
-          {describeCheckinSlot(plan.nextCheckinSlot)}.
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {plan.checkins.map((slot) => {
-            const view = checkinSlotView(slot, plan);
-            return (
-              <Card key={slot.slot} withBorder padding="sm" data-testid="action-plan-checkin">
-                <Stack gap={6}>
-                  <Group justify="space-between" gap="xs">
-                    <Text size="sm" fw={600}>
-                      Check-in {slot.slot + 1}
-                    </Text>
-                    {view.badge ? (
-                      <Badge color={view.badge.color} variant="light">
-                        {view.badge.label}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                    {slot.surveyId ? (slot.surveyName ?? "A survey") : "Not used yet"}
-                  </Text>
-                  {view.link ? (
-                    <Anchor component={Link} to={view.link.to} size="sm">
-                      {view.link.label}
-                    </Anchor>
-                  ) : null}
-                  {view.canAdd ? (
-                    <Button size="xs" variant="light" loading={add.isPending} onClick={addCheckin}>
-                      Add check-in survey
-                    </Button>
-                  ) : null}
-                </Stack>
-              </Card>
-            );
-          })}
-        </SimpleGrid>
       </Stack>
     </Card>
   );

@@ -3,13 +3,7 @@
  * overdue actions; a table on wide screens, cards on a phone. Admins and Managers create plans; Staff see the plans
  * they own or hold an action of. Below Silver the page is locked behind "Upgrade To Access".
  */
-import {
-  type ActionPlanSummary,
-  actionProgressPercent,
-  describeActionProgress,
-  describeCheckinSlot,
-  describePlanScope,
-} from "@hearth/shared";
+import { type ActionPlanSummary, actionProgressPercent, describeActionProgress, describePlanScope } from "@hearth/shared";
 import { Anchor, Badge, Button, Card, Group, Progress, SegmentedControl, Stack, Table, Text, ThemeIcon, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconChecklist, IconPlus } from "@tabler/icons-react";
@@ -19,6 +13,7 @@ import { useCompanyDates } from "../auth";
 import { QueryBoundary } from "../errors";
 import { useActionPlans } from "./action-plans-api";
 import { actionPlanPath, NEW_ACTION_PLAN_PATH, planStatusBadge } from "./action-plans-view";
+import { describeNextCheckin } from "./checkin-view";
 import { PlansCsvButton } from "./plans-download";
 import { PlansLocked, refusedByPlan, usePlansAllowed } from "./plans-locked";
 
@@ -149,8 +144,8 @@ function PlanList({ plans }: { plans: ActionPlanSummary[] }) {
                   {dates.calendarRange(plan.startDate, plan.endDate)}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  Next due: {plan.nextDueDate ? dates.calendarDay(plan.nextDueDate) : "Nothing due"} ·{" "}
-                  {describeCheckinSlot(plan.nextCheckinSlot)}
+                  Next due: {plan.nextDueDate ? dates.calendarDay(plan.nextDueDate) : "Nothing due"} · Next check-in:{" "}
+                  {describeNextCheckin(plan.nextCheckin, dates.calendarDay)}
                 </Text>
                 <ProgressCell plan={plan} />
               </Stack>
@@ -176,7 +171,7 @@ function PlanList({ plans }: { plans: ActionPlanSummary[] }) {
               <Table.Th>Runs ({dates.zoneName})</Table.Th>
               <Table.Th>Next due ({dates.zoneName})</Table.Th>
               <Table.Th>Progress</Table.Th>
-              <Table.Th>Next check-in</Table.Th>
+              <Table.Th>Next check-in ({dates.zoneName})</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -211,7 +206,7 @@ function PlanList({ plans }: { plans: ActionPlanSummary[] }) {
                   <Table.Td>
                     <ProgressCell plan={plan} />
                   </Table.Td>
-                  <Table.Td>{describeCheckinSlot(plan.nextCheckinSlot)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{describeNextCheckin(plan.nextCheckin, dates.calendarDayBare)}</Table.Td>
                 </Table.Tr>
               );
             })}
