@@ -68,6 +68,8 @@ export const actionPlanCheckin = pgTable(
     draft: boolean("draft").notNull().default(false),
     /** When the check-in's invitations go out (decision 0079); null until someone publishes and schedules it. */
     sendAt: timestamp("send_at", { withTimezone: true }),
+    /** A cohort plan's check-in also asks the comparable cohorts without a plan, so its change can be compared. */
+    askComparison: boolean("ask_comparison").notNull().default(false),
     /** Who scheduled it: the invitations go out in their name, with the copy to their address. */
     scheduledBy: text("scheduled_by").references(() => user.id, { onDelete: "set null" }),
     /** When the scheduling job made the invitations (once: the job claims a null here). */

@@ -5,3 +5,4 @@ export * from "./checkins.js";
 export * from "./progress.js";
 export * from "./checkin-schedule.js";
 export * from "./progress-text.js";
+export * from "./comparison.js";

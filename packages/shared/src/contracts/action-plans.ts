@@ -277,6 +277,8 @@ export const actionPlanCheckinSchema = z.object({
   endsAt: z.string().nullable(),
   /** The survey has ended (closed or past its end date). */
   closed: z.boolean(),
+  /** Whether the check-in also asks the comparable cohorts without a plan (cohort plans). */
+  askComparison: z.boolean(),
 });
 export type ActionPlanCheckin = z.infer<typeof actionPlanCheckinSchema>;
 
@@ -296,11 +298,30 @@ export const planProgressPointSchema = z.object({
 });
 export type PlanProgressPoint = z.infer<typeof planProgressPointSchema>;
 
+/** One comparable cohort of a cohort plan: the same key, another value, no plan of its own (decision 0079). */
+export const planComparisonCohortSchema = z.object({
+  value: z.string(),
+  baseline: planProgressPointSchema,
+  checkins: z.array(planProgressPointSchema),
+});
+
 export const planProgressSchema = z.object({
   /** Why progress cannot be measured at all for this plan; null when it can. */
   reason: z.string().nullable(),
   baseline: planProgressPointSchema.nullable(),
   checkins: z.array(planProgressPointSchema),
+  /**
+   * A cohort plan's comparison: the cohorts of its key without a plan that the baseline report shows, measured the same
+   * way at baseline and at each check-in (through the suppression plan); null for a company plan.
+   */
+  comparison: z
+    .object({
+      cohortLabel: z.string(),
+      cohorts: z.array(planComparisonCohortSchema),
+      /** Comparable cohorts left out of the list (only the largest are shown). */
+      more: z.number().int(),
+    })
+    .nullable(),
 });
 export type PlanProgress = z.infer<typeof planProgressSchema>;
 
@@ -331,5 +352,7 @@ export type ActionPlanDetail = z.infer<typeof actionPlanDetailSchema>;
 export const checkinScheduleSchema = z.object({
   /** The day the invitations go out at 09:00 in the company's zone. */
   sendDay: planDay("send day"),
+  /** A cohort plan's check-in also asks the comparable cohorts without a plan (default), so the change can be compared. */
+  askComparison: z.boolean("Send true or false.").default(true),
 });
-export type CheckinSchedule = z.infer<typeof checkinScheduleSchema>;
+export type CheckinSchedule = z.input<typeof checkinScheduleSchema>;

@@ -1,4 +1,5 @@
 ALTER TABLE "action_plan_checkin" ADD COLUMN "send_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "action_plan_checkin" ADD COLUMN "ask_comparison" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "action_plan_checkin" ADD COLUMN "scheduled_by" text;--> statement-breakpoint
 ALTER TABLE "action_plan_checkin" ADD COLUMN "invited_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "action_plan_checkin" ADD COLUMN "invited_count" integer;--> statement-breakpoint

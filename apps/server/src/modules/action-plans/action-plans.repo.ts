@@ -216,11 +216,28 @@ export async function listPlanCheckins(db: Database, tenantId: string, planId: s
       invitedAt: actionPlanCheckin.invitedAt,
       invitedCount: actionPlanCheckin.invitedCount,
       inviteError: actionPlanCheckin.inviteError,
+      askComparison: actionPlanCheckin.askComparison,
     })
     .from(actionPlanCheckin)
     .leftJoin(survey, and(eq(survey.id, actionPlanCheckin.surveyId), eq(survey.tenantId, actionPlanCheckin.tenantId)))
     .where(and(eq(actionPlanCheckin.tenantId, tenantId), eq(actionPlanCheckin.planId, planId)))
     .orderBy(asc(actionPlanCheckin.slot));
+}
+
+/** The values of a cohort key that have a plan of their own (not archived), other than the given plan's. */
+export async function listPlannedCohortValues(db: Database, tenantId: string, cohortKey: string, exceptPlanId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ value: actionPlan.scopeCohortValue })
+    .from(actionPlan)
+    .where(
+      and(
+        eq(actionPlan.tenantId, tenantId),
+        eq(actionPlan.scopeCohortKey, cohortKey),
+        ne(actionPlan.status, "archived"),
+        ne(actionPlan.id, exceptPlanId),
+      ),
+    );
+  return rows.map((row) => row.value).filter((value): value is string => value !== null);
 }
 
 export type PlanCheckinRow = Awaited<ReturnType<typeof listPlanCheckins>>[number];
@@ -246,7 +263,7 @@ export async function setCheckinSchedule(
   tenantId: string,
   planId: string,
   slot: number,
-  schedule: { sendAt: Date; scheduledBy: string },
+  schedule: { sendAt: Date; scheduledBy: string; askComparison: boolean },
 ): Promise<void> {
   await db
     .update(actionPlanCheckin)

@@ -118,6 +118,7 @@ function toCheckin(slot: PlanCheckinRow, plan: ActionPlanRow, gate: PlanGate, no
     inviteError: slot.inviteError,
     endsAt: slot.surveyId && slot.surveyEndDate ? slot.surveyEndDate.toISOString() : null,
     closed: Boolean(slot.surveyId && !slot.draft && slot.surveyEndDate && slot.surveyEndDate.getTime() <= now),
+    askComparison: slot.askComparison,
   };
 }
 

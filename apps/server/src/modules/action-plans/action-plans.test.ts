@@ -49,7 +49,16 @@ describe("action plans (decision 0078)", () => {
       actions: [],
       can: { edit: true, changeOwner: true, archive: true, manageActions: true, addCheckin: true },
     });
-    const free = { surveyId: null, surveyName: null, draft: false, sendAt: null, invitedAt: null, invitedCount: null, inviteError: null };
+    const free = {
+      surveyId: null,
+      surveyName: null,
+      draft: false,
+      sendAt: null,
+      invitedAt: null,
+      invitedCount: null,
+      inviteError: null,
+      askComparison: false,
+    };
     // Day 30, 60 and 90 of a plan that started in January have passed: each would be sent today, and none is next.
     expect(plan.checkins).toEqual([0, 1, 2].map((slot) => ({ slot, ...free, suggestedSendDay: plan.today, endsAt: null, closed: false })));
     expect(plan.nextCheckin).toBeNull();

@@ -7,6 +7,7 @@ import { and, eq, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { invitee, survey, tenant, user } from "../../db/schema.js";
 import { actionPlan, actionPlanCheckin } from "../../db/schema-action-plans.js";
+import { textArray } from "../../db/sql-arrays.js";
 
 /** The check-in to invite, with its plan, survey and the person who scheduled it; undefined when the slot is gone. */
 export async function findCheckinToInvite(db: Database, tenantId: string, planId: string, slot: number) {
@@ -34,17 +35,25 @@ export async function findCheckinToInvite(db: Database, tenantId: string, planId
 }
 
 /**
- * The people a check-in asks: the baseline survey's invitees, narrowed to the plan's cohort when it has one, with
- * the cohort values they were invited with (so the check-in's answers fall in the same cohorts).
+ * The people a check-in asks: the baseline survey's invitees, narrowed to the plan's cohort when it has one (and,
+ * with the comparison, to every cohort of its key but those with a plan of their own), with the cohort values they
+ * were invited with, so the check-in's answers fall in the same cohorts.
  */
 export async function listCheckinRecipients(
   db: Database,
   tenantId: string,
   baselineSurveyId: string,
-  scope: { key: string; value: string } | null,
+  scope: { key: string; value: string; comparisonExcept: readonly string[] | null } | null,
 ) {
   const filters = [eq(invitee.tenantId, tenantId), eq(invitee.surveyId, baselineSurveyId)];
-  if (scope) filters.push(sql`${invitee.meta} ->> ${scope.key} = ${scope.value}`);
+  if (scope) {
+    const value = sql`${invitee.meta} ->> ${scope.key}`;
+    filters.push(
+      scope.comparisonExcept
+        ? sql`(${value} = ${scope.value} or (${value} is not null and not (${value} = any(${textArray(scope.comparisonExcept)}))))`
+        : sql`${value} = ${scope.value}`,
+    );
+  }
   return db
     .select({ email: invitee.email, firstName: invitee.firstName, lastName: invitee.lastName, meta: invitee.meta })
     .from(invitee)

@@ -29,7 +29,7 @@ import { inviteRecipients } from "../invitations/invitations.service.js";
 import { assertSenderVerified } from "../senders/senders.service.js";
 import { requireSurvey, updateCompanySurvey } from "../surveys/surveys.service.js";
 import { forbiddenFor, loadVisiblePlan, openActionPlans, personName, planNotFound } from "./action-plans.access.js";
-import { listPlanCheckins, lockPlan, type PlanCheckinRow, setCheckinSchedule } from "./action-plans.repo.js";
+import { listPlanCheckins, listPlannedCohortValues, lockPlan, type PlanCheckinRow, setCheckinSchedule } from "./action-plans.repo.js";
 import { readActionPlan } from "./action-plans.service.js";
 import { CHECKIN_MANAGERS_ONLY } from "./plan-checkins.service.js";
 import { claimCheckinInvited, countSurveyInvitees, findCheckinToInvite, listCheckinRecipients } from "./plan-checkin-jobs.repo.js";
@@ -105,7 +105,12 @@ export async function scheduleCheckin(
     const current = (await listPlanCheckins(txDb, actor.tenantId, planId)).find((entry) => entry.slot === slotNumber);
     if (current?.surveyId !== slot.surveyId) throw conflict("This check-in changed meanwhile. Reload the plan and try again.");
     checkSlot(current, now);
-    await setCheckinSchedule(txDb, actor.tenantId, planId, slotNumber, { sendAt, scheduledBy: actor.userId });
+    await setCheckinSchedule(txDb, actor.tenantId, planId, slotNumber, {
+      sendAt,
+      scheduledBy: actor.userId,
+      // Only a cohort plan has comparable cohorts to ask.
+      askComparison: Boolean(plan.scopeCohortKey) && (input.askComparison ?? true),
+    });
     await ctx.jobs.enqueueMany<CheckinInviteJob>(
       CHECKIN_INVITE_JOB,
       [{ data: { tenantId: actor.tenantId, planId, slot: slotNumber }, singletonKey: `${planId}:${slotNumber}:${sendAt.toISOString()}` }],
@@ -151,7 +156,17 @@ export async function inviteCheckin(ctx: AppContext, job: CheckinInviteJob, now 
       inviteError: "The person who scheduled this check-in no longer has an account. Schedule it again.",
     }));
   }
-  const scope = row.scopeCohortKey && row.scopeCohortValue ? { key: row.scopeCohortKey, value: row.scopeCohortValue } : null;
+  const scope =
+    row.scopeCohortKey && row.scopeCohortValue
+      ? {
+          key: row.scopeCohortKey,
+          value: row.scopeCohortValue,
+          // With the comparison: every cohort of the key except those acting on a plan of their own.
+          comparisonExcept: row.checkin.askComparison
+            ? await listPlannedCohortValues(db, job.tenantId, row.scopeCohortKey, job.planId)
+            : null,
+        }
+      : null;
   const recipients = await listCheckinRecipients(db, job.tenantId, row.baselineSurveyId, scope);
   if (recipients.length === 0) {
     return void (await finish({

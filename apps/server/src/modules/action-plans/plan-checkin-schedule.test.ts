@@ -25,7 +25,10 @@ describe("a plan's check-in, scheduled (decision 0079)", () => {
   });
   afterAll(() => testApp.close());
 
-  /** A Silver company whose verified Admin invited five people (three in Sales) to its LOWI survey, and a plan for Sales. */
+  /**
+   * A Silver company whose verified Admin invited seven people to its LOWI survey (three in Sales, two in Operations,
+   * one in Support, one without a department), and a plan for Sales.
+   */
   async function setUp(name: string) {
     const admin = await api.company("Silver", name);
     await verifyAddress(testApp, admin);
@@ -37,6 +40,8 @@ describe("a plan's check-in, scheduled (decision 0079)", () => {
       { email: "sid@example.com", meta: { department: "Sales" } },
       { email: "olga@example.com", meta: { department: "Operations" } },
       { email: "otto@example.com", meta: { department: "Operations" } },
+      { email: "sky@example.com", meta: { department: "Support" } },
+      { email: "nomad@example.com" },
     ];
     const invited = await call(testApp.app, "POST", "/api/invite", {
       cookie: admin.cookie,
@@ -60,8 +65,16 @@ describe("a plan's check-in, scheduled (decision 0079)", () => {
   const schedule = (session: Session | null, planId: string, slot: number | string, body: unknown) =>
     api.send(session, "POST", `/api/action-plans/${planId}/checkins/${slot}/schedule`, body);
 
-  it("publishes the check-in, schedules it on day 30 by default and invites the plan's cohort once, however often the job runs", async () => {
+  it("publishes the check-in, schedules it on day 30 by default and invites the plan's cohort and the comparable cohorts once, however often the job runs", async () => {
     const { admin, plan, checkinId } = await setUp("Schedule Once Co");
+    // Operations acts on a plan of its own, so it is no comparison: only Support is asked beside Sales.
+    const operationsPlan = await api.create(admin, {
+      ...PLAN,
+      ownerUserId: admin.userId,
+      scopeCohortKey: "department",
+      scopeCohortValue: "Operations",
+    });
+    expect(operationsPlan.statusCode).toBe(201);
     const before = (await api.read(admin, plan.id)).json();
     const defaultDay = checkinSendDay(plan.startDate, 0);
     expect(before.checkins[0]).toMatchObject({ draft: true, sendAt: null, suggestedSendDay: defaultDay, invitedAt: null });
@@ -91,7 +104,7 @@ describe("a plan's check-in, scheduled (decision 0079)", () => {
       .select({ email: invitee.email, meta: invitee.meta, firstName: invitee.firstName })
       .from(invitee)
       .where(eq(invitee.surveyId, checkinId));
-    expect(invited.map((row) => row.email).sort()).toEqual(["sam@example.com", "sid@example.com", "sue@example.com"]);
+    expect(invited.map((row) => row.email).sort()).toEqual(["sam@example.com", "sid@example.com", "sky@example.com", "sue@example.com"]);
     expect(invited.find((row) => row.email === "sam@example.com")).toMatchObject({ firstName: "Sam", meta: { department: "Sales" } });
     const invitations = await db().select().from(invitation).where(eq(invitation.surveyId, checkinId));
     expect(invitations).toHaveLength(1);
@@ -99,10 +112,10 @@ describe("a plan's check-in, scheduled (decision 0079)", () => {
     // Sent at 09:00 in the company's zone on the day chosen.
     expect(invitations[0].sendAt?.toISOString()).toBe(detail.checkins[0].sendAt);
     const deliveries = await db().select().from(invitationDelivery).where(eq(invitationDelivery.invitationId, invitations[0].id));
-    expect(deliveries).toHaveLength(3);
+    expect(deliveries).toHaveLength(4);
 
     const after = (await api.read(admin, plan.id)).json();
-    expect(after.checkins[0]).toMatchObject({ invitedCount: 3, inviteError: null });
+    expect(after.checkins[0]).toMatchObject({ invitedCount: 4, inviteError: null, askComparison: true });
     expect(after.checkins[0].invitedAt).not.toBeNull();
     // Scheduled once: a second schedule is refused.
     const again = await schedule(admin, plan.id, 0, { sendDay: defaultDay });
@@ -125,6 +138,7 @@ describe("a plan's check-in, scheduled (decision 0079)", () => {
     for (const [slot, body] of [
       [0, { sendDay: "2026-02-30" }],
       [0, {}],
+      [0, { sendDay: checkinSendDay(plan.startDate, 0), askComparison: "yes" }],
       [3, { sendDay: checkinSendDay(plan.startDate, 0) }],
       ["x", { sendDay: checkinSendDay(plan.startDate, 0) }],
     ] as const) {
@@ -158,7 +172,7 @@ describe("a plan's check-in, scheduled (decision 0079)", () => {
     const { admin, plan, checkinId } = await setUp("Schedule Nobody Co");
     await api.patch(admin, plan.id, { scopeCohortKey: "department", scopeCohortValue: "Finance" });
     const day = checkinSendDay(plan.startDate, 0);
-    expect((await schedule(admin, plan.id, 0, { sendDay: day })).statusCode).toBe(200);
+    expect((await schedule(admin, plan.id, 0, { sendDay: day, askComparison: false })).statusCode).toBe(200);
     await inviteCheckin(testApp.ctx, { tenantId: admin.tenantId, planId: plan.id, slot: 0 });
     const detail = (await api.read(admin, plan.id)).json();
     expect(detail.checkins[0]).toMatchObject({ invitedCount: 0 });
@@ -170,7 +184,7 @@ describe("a plan's check-in, scheduled (decision 0079)", () => {
         .where(and(eq(invitee.surveyId, checkinId))),
     ).toHaveLength(0);
     await api.patch(admin, plan.id, { scopeCohortKey: "department", scopeCohortValue: "Operations" });
-    expect((await schedule(admin, plan.id, 0, { sendDay: addDaysToDay(day, 1) })).statusCode).toBe(200);
+    expect((await schedule(admin, plan.id, 0, { sendDay: addDaysToDay(day, 1), askComparison: false })).statusCode).toBe(200);
     await inviteCheckin(testApp.ctx, { tenantId: admin.tenantId, planId: plan.id, slot: 0 });
     const emails = (await db().select({ email: invitee.email }).from(invitee).where(eq(invitee.surveyId, checkinId))).map(
       (row) => row.email,

@@ -17,13 +17,16 @@ import {
   PROGRESS_REASONS,
   progressFocusKind,
   cohortAggregate,
+  cohortKeyLabel,
+  comparableCohortValues,
   scoreChange,
+  visibleCohortValues,
 } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/errors.js";
 import { type LoadedSurvey, loadSurvey } from "../reports/reports.service.js";
-import type { ActionPlanRow } from "./action-plans.repo.js";
+import { type ActionPlanRow, listPlannedCohortValues } from "./action-plans.repo.js";
 
 const reportCohortKey = (key: string) => (isInviteeCohortKey(key) ? key : inviteeCohortKey(key));
 
@@ -42,11 +45,13 @@ async function loadForProgress(ctx: AppContext, actor: Actor, surveyId: string):
   }
 }
 
-/** The focus in the plan's group of a loaded survey, through the suppression plan. */
-function readFocus(loaded: LoadedSurvey, plan: ActionPlanRow): Reading {
-  // A plan's cohort is an invitee cohort ("department"); the reports name it "cohort.department".
-  const filters: CohortFilter[] =
-    plan.scopeCohortKey && plan.scopeCohortValue ? [{ key: reportCohortKey(plan.scopeCohortKey), value: plan.scopeCohortValue }] : [];
+/** The plan's group: its cohort ("cohort.department" as the reports name it), or the whole company. */
+function planFilters(plan: ActionPlanRow, value = plan.scopeCohortValue): CohortFilter[] {
+  return plan.scopeCohortKey && value ? [{ key: reportCohortKey(plan.scopeCohortKey), value }] : [];
+}
+
+/** The focus in one group of a loaded survey, through the suppression plan. */
+function readFocus(loaded: LoadedSurvey, plan: ActionPlanRow, filters: CohortFilter[] = planFilters(plan)): Reading {
   if (filters.some((filter) => loaded.lockedCohortKeys.has(filter.key))) return { notice: PROGRESS_REASONS.noCohort };
   const visibility = groupVisibility(loaded.suppression, filters);
   if (!visibility) return { notice: PROGRESS_REASONS.noCohort };
@@ -54,6 +59,22 @@ function readFocus(loaded: LoadedSurvey, plan: ActionPlanRow): Reading {
   const aggregate = filters.length === 0 ? loaded.state.all : cohortAggregate(loaded.state, filters[0].key, filters[0].value);
   const score = focusScoreOf(aggregate, plan.focusKey);
   return score ? { score } : { notice: PROGRESS_REASONS.noAnswers };
+}
+
+/**
+ * The cohorts a cohort plan is compared with (decision 0079): the baseline report's visible cohorts of the plan's key
+ * without a plan of their own, largest first.
+ */
+async function comparisonCohorts(ctx: AppContext, plan: ActionPlanRow, baseline: LoadedSurvey) {
+  if (!plan.scopeCohortKey || !plan.scopeCohortValue) return null;
+  const key = reportCohortKey(plan.scopeCohortKey);
+  if (baseline.lockedCohortKeys.has(key)) return null;
+  const visible = visibleCohortValues(baseline.suppression, key).map((value) => {
+    const group = groupVisibility(baseline.suppression, [{ key, value }]);
+    return { value, size: group?.visible ? group.size : 0 };
+  });
+  const planned = await listPlannedCohortValues(ctx.database.db, plan.tenantId, plan.scopeCohortKey, plan.id);
+  return comparableCohortValues(visible, plan.scopeCohortValue, new Set(planned));
 }
 
 function asksFocus(loaded: LoadedSurvey, plan: ActionPlanRow): boolean {
@@ -80,7 +101,7 @@ export async function planProgress(
   plan: ActionPlanRow,
   checkins: readonly { slot: number; surveyId: string | null; surveyName: string | null; draft: boolean }[],
 ): Promise<PlanProgress> {
-  const none = (reason: string): PlanProgress => ({ reason, baseline: null, checkins: [] });
+  const none = (reason: string): PlanProgress => ({ reason, baseline: null, checkins: [], comparison: null });
   if (!progressFocusKind(plan.focusKey)) return none(PROGRESS_REASONS.focus);
   if (!plan.baselineSurveyId) return none(PROGRESS_REASONS.noBaseline);
 
@@ -89,21 +110,39 @@ export async function planProgress(
   const baselineSurvey = { id: plan.baselineSurveyId, name: "notice" in baselineLoad ? null : baselineLoad.survey.name };
   const baselineReading = "notice" in baselineLoad ? baselineLoad : readFocus(baselineLoad, plan);
   const baselineScore = "score" in baselineReading ? baselineReading.score : null;
+  const compared = "notice" in baselineLoad ? null : await comparisonCohorts(ctx, plan, baselineLoad);
+  const cohorts = (compared?.values ?? []).map((value) => {
+    const reading = "notice" in baselineLoad ? baselineLoad : readFocus(baselineLoad, plan, planFilters(plan, value));
+    return { value, reading, score: "score" in reading ? reading.score : null, checkins: [] as PlanProgressPoint[] };
+  });
 
   const points: PlanProgressPoint[] = [];
   for (const slot of checkins) {
     if (!slot.surveyId) continue;
     const survey = { id: slot.surveyId, name: slot.surveyName };
-    if (slot.draft) {
-      points.push(point(slot.slot, survey, { notice: PROGRESS_REASONS.draft }, baselineScore));
-      continue;
-    }
-    const loaded = await loadForProgress(ctx, actor, slot.surveyId);
-    let reading: Reading;
-    if ("notice" in loaded) reading = loaded;
-    else if (!asksFocus(loaded, plan)) reading = { notice: PROGRESS_REASONS.notAsked };
-    else reading = readFocus(loaded, plan);
-    points.push(point(slot.slot, survey, reading, baselineScore));
+    const loaded: LoadedSurvey | { notice: string } = slot.draft
+      ? { notice: PROGRESS_REASONS.draft }
+      : await loadForProgress(ctx, actor, slot.surveyId);
+    const readIn = (filters: CohortFilter[]): Reading =>
+      "notice" in loaded ? loaded : !asksFocus(loaded, plan) ? { notice: PROGRESS_REASONS.notAsked } : readFocus(loaded, plan, filters);
+    points.push(point(slot.slot, survey, readIn(planFilters(plan)), baselineScore));
+    for (const cohort of cohorts) cohort.checkins.push(point(slot.slot, survey, readIn(planFilters(plan, cohort.value)), cohort.score));
   }
-  return { reason: null, baseline: point(null, baselineSurvey, baselineReading, null), checkins: points };
+  return {
+    reason: null,
+    baseline: point(null, baselineSurvey, baselineReading, null),
+    checkins: points,
+    comparison:
+      compared && plan.scopeCohortKey
+        ? {
+            cohortLabel: cohortKeyLabel(plan.scopeCohortKey),
+            cohorts: cohorts.map((cohort) => ({
+              value: cohort.value,
+              baseline: point(null, baselineSurvey, cohort.reading, null),
+              checkins: cohort.checkins,
+            })),
+            more: compared.more,
+          }
+        : null,
+  };
 }

@@ -116,9 +116,9 @@ describe("a plan's progress (decision 0078)", () => {
   it("says why when progress cannot be measured", async () => {
     const admin = await api.company();
     const custom = (await api.create(admin, { title: "Quieter meetings", focusKey: "Fewer meetings", ownerUserId: admin.userId })).json();
-    expect(custom.progress).toEqual({ reason: PROGRESS_REASONS.focus, baseline: null, checkins: [] });
+    expect(custom.progress).toEqual({ reason: PROGRESS_REASONS.focus, baseline: null, checkins: [], comparison: null });
     const noBaseline = (await api.create(admin, { ...PLAN, ownerUserId: admin.userId })).json();
-    expect(noBaseline.progress).toEqual({ reason: PROGRESS_REASONS.noBaseline, baseline: null, checkins: [] });
+    expect(noBaseline.progress).toEqual({ reason: PROGRESS_REASONS.noBaseline, baseline: null, checkins: [], comparison: null });
 
     await completeProfileAndSetPlan(testApp, admin.tenantId, "Silver");
     const draftId = (await call(testApp.app, "POST", "/api/surveys", { cookie: admin.cookie, body: lowiInput({ draft: true }) })).json().id;
@@ -177,5 +177,56 @@ describe("a cohort plan's progress (decision 0078)", () => {
     expect(support.progress.baseline).toMatchObject({ score: null, n: null, notice: PROGRESS_REASONS.noAnswers });
     const whole = (await api.create(admin, { ...PLAN, ownerUserId: admin.userId, baselineSurveyId: surveyId })).json();
     expect(whole.progress.baseline).toMatchObject({ n: 10, score: direct(rows.map(([, level]) => level)).score });
+    expect(whole.progress.comparison).toBeNull();
+
+    // The Sales plan is compared with Operations (visible, no plan); Support is empty, so it is no comparison.
+    const operations = direct([1, 1, 2, 1, 3]);
+    const salesRead = (await api.read(admin, sales.id)).json().progress;
+    expect(salesRead.comparison).toEqual({
+      cohortLabel: "Department",
+      more: 0,
+      cohorts: [{ value: "Operations", baseline: expect.objectContaining({ score: operations.score, n: 5, notice: null }), checkins: [] }],
+    });
+
+    // A check-in answered by both cohorts: each has its score and its own change from its own baseline.
+    const checkinId = (await api.send(admin, "POST", `/api/action-plans/${sales.id}/checkins`)).json().checkins[0].surveyId;
+    const stored = (await call(testApp.app, "GET", `/api/surveys/${checkinId}`, { cookie: admin.cookie })).json();
+    await call(testApp.app, "PUT", `/api/surveys/${checkinId}`, { cookie: admin.cookie, body: { ...stored, draft: false } });
+    const [checkinRow] = await db.select({ fields: survey.fields }).from(survey).where(eq(survey.id, checkinId));
+    await db
+      .update(survey)
+      .set({ inviteeCohorts: { department: ["Sales", "Operations"] } })
+      .where(eq(survey.id, checkinId));
+    const later: [string, number][] = [
+      ...[5, 4, 5, 4, 5].map((level): [string, number] => ["Sales", level]),
+      ...[1, 2, 1, 2, 3].map((level): [string, number] => ["Operations", level]),
+    ];
+    for (const [department, level] of later) {
+      const answers = {
+        ...answerAll(checkinRow.fields as SurveyField[]),
+        lowi_trust: AGREE_SCALE[level - 1],
+        "cohort.department": department,
+      };
+      await insertResponse(db, testApp.ctx.database.sql, admin.tenantId, {
+        surveyId: checkinId,
+        answers,
+        submittedOn: "2026-12-20",
+        tokenHash: null,
+      });
+    }
+    const after = (await api.read(admin, sales.id)).json().progress;
+    const salesLater = direct([5, 4, 5, 4, 5]);
+    const operationsLater = direct([1, 2, 1, 2, 3]);
+    expect(after.checkins[0]).toMatchObject({ score: salesLater.score, n: 5, change: roundTo(salesLater.mean - expected.mean, 2) });
+    expect(after.comparison.cohorts[0].checkins[0]).toMatchObject({
+      slot: 0,
+      score: operationsLater.score,
+      n: 5,
+      change: roundTo(operationsLater.mean - operations.mean, 2),
+    });
+
+    // Once Operations acts on a plan of its own it is no longer a comparison.
+    await api.create(admin, scoped("Operations"));
+    expect((await api.read(admin, sales.id)).json().progress.comparison).toEqual({ cohortLabel: "Department", more: 0, cohorts: [] });
   });
 });

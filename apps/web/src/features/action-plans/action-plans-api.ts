@@ -114,7 +114,7 @@ export function useAddCheckin(planId: string) {
 
 /** Publishes the slot's check-in survey (when a draft) and schedules its invitations for the day; answers the plan. */
 export function useScheduleCheckin(planId: string) {
-  return usePlanWrite(({ slot, sendDay }: { slot: number; sendDay: string }) =>
-    api<ActionPlanDetail>(`/api/action-plans/${planId}/checkins/${slot}/schedule`, { body: { sendDay } }),
+  return usePlanWrite(({ slot, sendDay, askComparison }: { slot: number; sendDay: string; askComparison: boolean }) =>
+    api<ActionPlanDetail>(`/api/action-plans/${planId}/checkins/${slot}/schedule`, { body: { sendDay, askComparison } }),
   );
 }

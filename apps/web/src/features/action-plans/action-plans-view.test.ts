@@ -46,7 +46,7 @@ const PLAN: ActionPlanDetail = {
   today: "2026-01-10",
   actions: [],
   checkins: [],
-  progress: { reason: null, baseline: null, checkins: [] },
+  progress: { reason: null, baseline: null, checkins: [], comparison: null },
   can: { edit: true, changeOwner: true, archive: true, manageActions: true, addCheckin: true },
 };
 

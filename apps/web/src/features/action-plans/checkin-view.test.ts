@@ -15,6 +15,7 @@ const slotOf = (slot: number, rest: Partial<ActionPlanCheckin> = {}): ActionPlan
   inviteError: null,
   endsAt: null,
   closed: false,
+  askComparison: false,
   ...rest,
 });
 const draft = (rest: Partial<ActionPlanCheckin> = {}) =>

@@ -4,7 +4,7 @@
  * 30, 60 or 90 of the plan, at 09:00 in the company's zone) to the plan's scope among the baseline survey's invitees.
  */
 import type { ActionPlanCheckin, ActionPlanDetail } from "@hearth/shared";
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -16,11 +16,12 @@ import { checkinScheduleLine, checkinSlotView, describeNextCheckin } from "./che
 function ScheduleForm({ plan, slot }: { plan: ActionPlanDetail; slot: ActionPlanCheckin }) {
   const schedule = useScheduleCheckin(plan.id);
   const [sendDay, setSendDay] = useState(slot.suggestedSendDay);
+  const [askComparison, setAskComparison] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     setError(null);
     schedule.mutate(
-      { slot: slot.slot, sendDay },
+      { slot: slot.slot, sendDay, askComparison: plan.scope !== null && askComparison },
       {
         onSuccess: () =>
           notifications.show({ color: "teal", message: `Check-in ${slot.slot + 1} is published and its invitations are scheduled.` }),
@@ -45,6 +46,14 @@ function ScheduleForm({ plan, slot }: { plan: ActionPlanDetail; slot: ActionPlan
         error={error}
         required
       />
+      {plan.scope ? (
+        <Checkbox
+          size="sm"
+          label={`Also ask the other ${plan.scope.label.toLowerCase()} cohorts without a plan, to compare`}
+          checked={askComparison}
+          onChange={(event) => setAskComparison(event.currentTarget.checked)}
+        />
+      ) : null}
       <Button size="xs" variant="light" loading={schedule.isPending} onClick={submit} disabled={sendDay === ""}>
         {slot.draft ? "Publish and schedule" : "Schedule invitations"}
       </Button>
