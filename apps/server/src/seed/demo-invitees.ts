@@ -63,14 +63,14 @@ const DEPARTMENTS = ["Engineering", "Sales", "Customer Support", "Operations", "
 const LOCATIONS = ["Austin", "Chicago", "Lisbon", "Remote"];
 const BOUNCE = "550 5.1.1 <address> Recipient address rejected: mailbox does not exist";
 
-interface DemoPerson {
+export interface DemoPerson {
   email: string;
   firstName: string;
   lastName: string;
   meta: Record<string, string>;
 }
 
-function demoPeople(count: number): DemoPerson[] {
+export function demoPeople(count: number): DemoPerson[] {
   return Array.from({ length: count }, (_, index) => {
     const firstName = FIRST[index % FIRST.length];
     const lastName = LAST[Math.floor(index / FIRST.length) % LAST.length];
@@ -84,9 +84,9 @@ function demoPeople(count: number): DemoPerson[] {
   });
 }
 
-type Outcome = "replied" | "sent" | "failed" | "scheduled" | "cancelled";
+export type Outcome = "replied" | "sent" | "failed" | "scheduled" | "cancelled";
 
-async function seedSurveyInvitees(
+export async function seedSurveyInvitees(
   db: Database,
   tenantId: string,
   survey: { id: string; subject: string; content: string },

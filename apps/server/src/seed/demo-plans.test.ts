@@ -43,4 +43,22 @@ describe("the demo company's key drivers", () => {
     expect(plans.every((plan) => plan.source === "suggested")).toBe(true);
     expect(plans.map((plan) => plan.overdueActions).sort()).toEqual([0, 1]);
   });
+
+  it("shows the growth plan's answered check-in above the threshold, with the change from the baseline", async () => {
+    const cookie = await signIn(testApp.app, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+    const plans = (await call(testApp.app, "GET", "/api/action-plans", { cookie })).json().plans as { id: string; title: string }[];
+    const growth = plans.find((plan) => plan.title === "Make growth visible in every team");
+    const detail = (await call(testApp.app, "GET", `/api/action-plans/${growth?.id}`, { cookie })).json();
+    expect(detail.checkins[0]).toMatchObject({ draft: false, closed: true, invitedCount: 420, inviteError: null });
+    const [point] = detail.progress.checkins;
+    // 210 answers, published in whole blocks of the threshold (5): all 210.
+    expect(point).toMatchObject({ slot: 0, n: 210, notice: null });
+    expect(detail.progress.baseline).toMatchObject({ n: 320, notice: null });
+    expect(point.change).toBeGreaterThan(0.1);
+    // The change shown is the difference of the two scores shown.
+    expect(point.change).toBeCloseTo(point.score - detail.progress.baseline.score, 10);
+    // The check-in's invitees add up: 420 invited, 210 replied.
+    const invitees = await call(testApp.app, "GET", `/api/surveys/${detail.checkins[0].surveyId}/invitees`, { cookie });
+    expect(invitees.statusCode, invitees.body).toBe(200);
+  });
 });

@@ -1,13 +1,15 @@
 /**
- * The demo company's action plans (issue 26 item 7): two plans started from the closed LOWI survey's key drivers, so a
- * newcomer sees the Action Plans page at work. One is under way (one action done, one in progress, one not started);
- * the other has an action past its due day. Days are the company's (America/Chicago), counted from the seeding day.
+ * The demo company's action plans (issue 26 item 7): two plans started from the closed LOWI survey's key drivers after
+ * it closed (ten days ago), so a newcomer sees the Action Plans page at work. One is under way (one action done, one
+ * in progress, one not started) with an answered check-in that shows the focus moving; the other has an action past
+ * its due day. Days are the company's (America/Chicago), counted from the seeding day.
  */
 import { addDaysToDay, defaultPlanEndDay, findFocusOption, todayInZone } from "@hearth/shared";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { survey } from "../db/schema.js";
 import { insertPlan, insertPlanAction } from "../modules/action-plans/action-plans.repo.js";
+import { seedDemoCheckin } from "./demo-checkin.js";
 
 interface DemoAction {
   title: string;
@@ -25,6 +27,8 @@ interface DemoPlan {
   /** Days before today the plan started. */
   startedDaysAgo: number;
   actions: DemoAction[];
+  /** Whether it has the demo's answered check-in. */
+  checkin?: boolean;
 }
 
 const PLANS: readonly DemoPlan[] = [
@@ -32,12 +36,13 @@ const PLANS: readonly DemoPlan[] = [
     title: "Make growth visible in every team",
     focusKey: "lowi_growth",
     target: "Growth from 72.7% to 80% of 5 at the next LOWI survey",
-    startedDaysAgo: 40,
+    startedDaysAgo: 9,
+    checkin: true,
     actions: [
       {
         title: "Publish a learning budget for every team",
         owner: "admin",
-        due: -12,
+        due: -3,
         status: "done",
         notes: "Each team now has its budget on the intranet, with how to ask for it.",
       },
@@ -55,12 +60,12 @@ const PLANS: readonly DemoPlan[] = [
     title: "Respect in every meeting",
     focusKey: "Respect",
     target: "Respect above the survey's average (79.6%) at the next LOWI survey",
-    startedDaysAgo: 20,
+    startedDaysAgo: 7,
     actions: [
       {
         title: "Agree meeting norms with each team and post them in the room",
         owner: "staff",
-        due: -5,
+        due: -2,
         status: "in_progress",
         notes: "Four of six teams have agreed theirs.",
       },
@@ -106,8 +111,12 @@ export async function seedDemoPlans(
         dueDate: addDaysToDay(today, action.due),
         status: action.status,
         notes: action.notes ?? "",
-        doneAt: action.status === "done" ? new Date(now - 14 * 86_400_000) : null,
+        doneAt: action.status === "done" ? new Date(now - 4 * 86_400_000) : null,
       });
+    }
+    if (plan.checkin) {
+      const startedAt = now - plan.startedDaysAgo * 86_400_000;
+      await seedDemoCheckin(db, tenantId, { id: row.id, title: plan.title, focusKey: plan.focusKey, startedAt }, users.adminId, now);
     }
   }
 }

@@ -29,9 +29,14 @@ describe("a plan's focus score (decision 0078)", () => {
     expect(focusScoreOf(aggregateOf([4]), "Fewer meetings")).toBeNull();
   });
 
-  it("gives the change from the baseline's exact mean", () => {
+  it("gives the change as the difference of the two scores shown, so a reader's own subtraction agrees", () => {
     const before = agreeItemScore(aggregateOf([2, 3, 3]), "lowi_trust");
     const after = agreeItemScore(aggregateOf([4, 4, 3]), "lowi_trust");
     expect(scoreChange(before, after)).toBe(1);
+    // 2.6667 shown as 2.67 and 3.3333 as 3.33: the change shown is 0.66, not the exact means' 0.67.
+    const third = agreeItemScore(aggregateOf([2, 3, 3]), "lowi_trust");
+    const fourth = agreeItemScore(aggregateOf([3, 4, 3]), "lowi_trust");
+    expect([third.score, fourth.score]).toEqual([2.67, 3.33]);
+    expect(scoreChange(third, fourth)).toBe(0.66);
   });
 });

@@ -57,9 +57,12 @@ export function focusScoreOf(aggregate: ReportAggregate, focusKey: string): Focu
   return null;
 }
 
-/** The change from baseline in points of the 1–5 scale, two decimals. */
+/**
+ * The change from baseline in points of the 1–5 scale: the difference of the two scores as shown (each rounded once,
+ * to two decimals), so the change a reader sees is the subtraction they can do themselves.
+ */
 export function scoreChange(baseline: FocusScore, later: FocusScore): number {
-  return roundTo(later.mean - baseline.mean, 2);
+  return roundTo(later.score - baseline.score, 2);
 }
 
 /** Why a figure cannot be read, in the words the plan page shows. */

@@ -86,7 +86,7 @@ describe("a plan's progress (decision 0078)", () => {
       notice: null,
     });
     expect(progress.checkins[0]).toMatchObject({ slot: 0, surveyId: first, score: checkin.score, n: 5, ci: checkin.ci, notice: null });
-    expect(progress.checkins[0].change).toBe(roundTo(checkin.mean - baseline.mean, 2));
+    expect(progress.checkins[0].change).toBe(roundTo(checkin.score - baseline.score, 2));
     expect(progress.checkins[1]).toEqual({
       slot: 1,
       surveyId: second,
@@ -217,12 +217,12 @@ describe("a cohort plan's progress (decision 0078)", () => {
     const after = (await api.read(admin, sales.id)).json().progress;
     const salesLater = direct([5, 4, 5, 4, 5]);
     const operationsLater = direct([1, 2, 1, 2, 3]);
-    expect(after.checkins[0]).toMatchObject({ score: salesLater.score, n: 5, change: roundTo(salesLater.mean - expected.mean, 2) });
+    expect(after.checkins[0]).toMatchObject({ score: salesLater.score, n: 5, change: roundTo(salesLater.score - expected.score, 2) });
     expect(after.comparison.cohorts[0].checkins[0]).toMatchObject({
       slot: 0,
       score: operationsLater.score,
       n: 5,
-      change: roundTo(operationsLater.mean - operations.mean, 2),
+      change: roundTo(operationsLater.score - operations.score, 2),
     });
 
     // Once Operations acts on a plan of its own it is no longer a comparison.
