@@ -67,3 +67,44 @@ export async function readGroupSizes(
   }
   return { sizes, thresholds };
 }
+
+/**
+ * Each group's size as the breakdown shows it, asked group by group: for surveys without a company report (a plan's
+ * check-ins). Null: hidden.
+ */
+export async function readBreakdownSizes(
+  app: FastifyInstance,
+  cookie: string,
+  surveyId: string,
+  dimensions: readonly CohortDimension[],
+): Promise<Map<string, number | null>> {
+  const sizes = new Map<string, number | null>();
+  for (const filters of listQueryableGroups(dimensions)) {
+    const query = filters.length > 0 ? `?${filterQuery(filters)}` : "";
+    const response = await call(app, "GET", `/api/reports/${surveyId}/breakdown${query}`, { cookie });
+    expect(response.statusCode, query).toBe(200);
+    const body = response.json();
+    sizes.set(groupName(filters), body.hidden ? null : body.responses);
+  }
+  return sizes;
+}
+
+/** Group sizes that routes other than the reports stated (key drivers, plan progress), by `groupName`. */
+export type StatedSizes = Map<string, Set<number>>;
+
+export function stateSizes(stated: StatedSizes, filters: readonly CohortFilter[], sizes: readonly number[]): void {
+  const name = groupName(filters);
+  const set = stated.get(name) ?? new Set<number>();
+  for (const size of sizes) set.add(size);
+  stated.set(name, set);
+}
+
+/**
+ * Every group another route stated a size of is one the reports show, with the same size: such a route tells the
+ * attacker no group and no size the reports' suppression plan did not already weigh.
+ */
+export function expectWithinReports(stated: StatedSizes, sizes: ReadonlyMap<string, number | null>): void {
+  for (const [name, values] of stated) {
+    expect([...values], name || "the whole survey").toEqual([sizes.get(name)]);
+  }
+}
