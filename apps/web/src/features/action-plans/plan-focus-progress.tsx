@@ -45,7 +45,10 @@ function Comparison({ plan }: { plan: ActionPlanDetail }) {
           nothing to compare with.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer
+          minWidth={480}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": "Comparable cohorts (scrolls sideways)" } }}
+        >
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -111,7 +114,10 @@ export function PlanFocusProgress({ plan }: { plan: ActionPlanDetail }) {
               Scores from 1 (Strongly Disagree) to 5 (Strongly Agree), read from each survey's report
               {plan.scope ? ` for ${plan.scope.label}: ${plan.scope.value}` : ""}.
             </Text>
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer
+              minWidth={480}
+              scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": "Measured progress (scrolls sideways)" } }}
+            >
               <Table>
                 <Table.Thead>
                   <Table.Tr>
