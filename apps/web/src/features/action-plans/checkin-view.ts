@@ -1,5 +1,5 @@
 /** How a plan's check-in slot reads and where it leads (decision 0078). */
-import type { ActionPlanCheckin, ActionPlanDetail, PlanProgressPoint } from "@hearth/shared";
+import type { ActionPlanCheckin, ActionPlanDetail } from "@hearth/shared";
 import { editSurveyPath, reportPath } from "../surveys";
 
 export interface CheckinSlotView {
@@ -26,16 +26,5 @@ export function checkinSlotView(slot: ActionPlanCheckin, plan: Pick<ActionPlanDe
     : { badge: { label: "Published", color: "teal" }, link: { to: reportPath(survey), label: "View report" }, canAdd: false };
 }
 
-/** A progress figure as the plan page writes it: "3.40 (n = 10; 95% interval 2.71–4.09)", or why there is none. */
-export function describeProgressPoint(point: PlanProgressPoint): string {
-  if (point.score === null) return point.notice ?? "Not available.";
-  const interval = point.ci ? `; 95% interval ${point.ci.low.toFixed(2)}–${point.ci.high.toFixed(2)}` : "";
-  return `${point.score.toFixed(2)} (n = ${point.n ?? 0}${interval})`;
-}
-
-/** "+0.25 since baseline", "−0.10 since baseline", "No change since baseline"; null when there is no change to show. */
-export function describeProgressChange(point: PlanProgressPoint): string | null {
-  if (point.change === null) return null;
-  if (point.change === 0) return "No change since baseline";
-  return `${point.change > 0 ? "+" : "−"}${Math.abs(point.change).toFixed(2)} since baseline`;
-}
+// The progress words are shared with the company report PDF (packages/shared action-plans/progress-text.ts).
+export { describeProgressChange, describeProgressPoint } from "@hearth/shared";
