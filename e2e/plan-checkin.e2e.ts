@@ -113,10 +113,25 @@ describe("a plan from an opportunity to its measured check-in", () => {
       { timeoutMs: 90_000 },
     );
     await page.reload();
-    await page.getByTestId("action-plan-checkin-schedule").first().getByText(/^Sent .* to \d+ people\.$/).waitFor();
+    await page
+      .getByTestId("action-plan-checkin-schedule")
+      .first()
+      .getByText(/^Sent .* to \d+ people\.$/)
+      .waitFor();
 
     // Ten people answer through their own links; the check-in then closes.
-    const agreeing = ["Agree", "Strongly Agree", "Agree", "Agree", "Strongly Agree", "Agree", "Neutral", "Agree", "Strongly Agree", "Agree"];
+    const agreeing = [
+      "Agree",
+      "Strongly Agree",
+      "Agree",
+      "Agree",
+      "Strongly Agree",
+      "Agree",
+      "Neutral",
+      "Agree",
+      "Strongly Agree",
+      "Agree",
+    ];
     for (const [index, link] of links.entries()) {
       await answerThroughLink(baseUrl, link, {
         [opportunity.driver.key]: agreeing[index],

@@ -58,6 +58,7 @@ import { registerLabellingRoutes } from "./modules/labelling/labelling.routes.js
 import { registerMeRoutes } from "./modules/me/me.routes.js";
 import { defineNotificationJobs } from "./modules/notifications/notifications.jobs.js";
 import { defineActionPlanJobs } from "./modules/action-plans/action-plans.jobs.js";
+import { actionPlansReportSection } from "./modules/action-plans/action-plans-report-pdf.service.js";
 import { registerNotificationRoutes } from "./modules/notifications/notifications.routes.js";
 import { registerOperatorRoutes } from "./modules/operator/operator.routes.js";
 import { registerSenderRoutes } from "./modules/senders/senders.routes.js";
@@ -246,7 +247,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerSurveyExportRoutes(app, ctx);
   await registerInvitationRoutes(app, ctx);
   await registerUnsubscribeRoutes(app, ctx);
-  await registerReportRoutes(app, ctx);
+  // The action plans sit above the reports, so their section of the company report PDF is handed in here.
+  await registerReportRoutes(app, ctx, { pdfSections: [actionPlansReportSection] });
   await registerDashboardRoutes(app, ctx);
   await registerCommentCorrectionRoutes(app, ctx);
   await registerCommentRoutes(app, ctx);

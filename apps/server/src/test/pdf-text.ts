@@ -1,7 +1,7 @@
 import { inflateSync } from "node:zlib";
 
-/** Every `<hex> Tj` of a PDF's inflated content streams, joined: the text pdf-lib drew with the standard fonts. */
-export function pdfText(bytes: Buffer): string {
+/** Every `<hex> Tj` of a PDF's inflated content streams, in order: the texts pdf-lib drew with the standard fonts. */
+export function pdfTextItems(bytes: Buffer): string[] {
   const raw = bytes.toString("latin1");
   const parts: string[] = [];
   for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
@@ -18,5 +18,10 @@ export function pdfText(bytes: Buffer): string {
     }
     for (const shown of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) parts.push(Buffer.from(shown[1], "hex").toString("latin1"));
   }
-  return parts.join(" ");
+  return parts;
+}
+
+/** Every `<hex> Tj` of a PDF's inflated content streams, joined: the text pdf-lib drew with the standard fonts. */
+export function pdfText(bytes: Buffer): string {
+  return pdfTextItems(bytes).join(" ");
 }

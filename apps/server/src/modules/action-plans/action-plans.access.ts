@@ -33,19 +33,29 @@ export function planUpgradeRequired(feature: Feature, message: string): AppError
   return new AppError("PLAN_UPGRADE_REQUIRED", message, { status: 403, fields: { feature } });
 }
 
-/** Passes when the company's effective plan (or its own grants) includes Transformation Plans; 403 otherwise. */
-export async function openActionPlans(db: Database, actor: Actor): Promise<PlanGate> {
+/**
+ * The gate when the company's effective plan (or its own grants) includes Transformation Plans; null otherwise, for a
+ * caller that leaves plans out rather than fail (the company report PDF's section).
+ */
+export async function readPlanGate(db: Database, actor: Actor): Promise<PlanGate | null> {
   const [company, effective] = await Promise.all([findPlanTenant(db, actor.tenantId), readEffectivePlan(db, actor.tenantId)]);
   const tenant = { plan: effective.plan as Plan, features: company?.features ?? [] };
   const allows = (feature: Feature) => hasFeature(featureUserOf(actor), tenant, feature);
-  if (!allows("TransformationPlans")) {
+  if (!allows("TransformationPlans")) return null;
+  const timeZone = resolveTimeZone(company?.timeZone);
+  return { timeZone, today: todayInZone(timeZone), allows, manager: canManageActionPlans(actor) };
+}
+
+/** Passes when the company's effective plan (or its own grants) includes Transformation Plans; 403 otherwise. */
+export async function openActionPlans(db: Database, actor: Actor): Promise<PlanGate> {
+  const gate = await readPlanGate(db, actor);
+  if (!gate) {
     throw planUpgradeRequired(
       "TransformationPlans",
       "Action plans are part of Transformation Plans, which needs the Silver plan or above.",
     );
   }
-  const timeZone = resolveTimeZone(company?.timeZone);
-  return { timeZone, today: todayInZone(timeZone), allows, manager: canManageActionPlans(actor) };
+  return gate;
 }
 
 /** What the caller may do with one plan. */

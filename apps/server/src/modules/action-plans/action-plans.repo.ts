@@ -128,9 +128,9 @@ export async function listPlanExportRows(db: Database, tenantId: string, viewerI
 }
 export type PlanExportRow = Awaited<ReturnType<typeof listPlanExportRows>>[number];
 
-/** One plan with its owner's, author's and baseline survey's names; undefined when the company has no such plan. */
-export async function findPlan(db: Database, tenantId: string, planId: string) {
-  const [row] = await db
+/** Plans with their owner's, author's and baseline survey's names, where `where` holds. */
+function selectFoundPlans(db: Database, where: SQL | undefined) {
+  return db
     .select({
       plan: actionPlan,
       ownerFirstName: owner.firstName,
@@ -146,10 +146,31 @@ export async function findPlan(db: Database, tenantId: string, planId: string) {
     .leftJoin(owner, eq(owner.id, actionPlan.ownerUserId))
     .leftJoin(author, eq(author.id, actionPlan.createdBy))
     .leftJoin(survey, and(eq(survey.id, actionPlan.baselineSurveyId), eq(survey.tenantId, actionPlan.tenantId)))
-    .where(and(eq(actionPlan.tenantId, tenantId), eq(actionPlan.id, planId)));
+    .where(where);
+}
+
+/** One plan with its owner's, author's and baseline survey's names; undefined when the company has no such plan. */
+export async function findPlan(db: Database, tenantId: string, planId: string) {
+  const [row] = await selectFoundPlans(db, and(eq(actionPlan.tenantId, tenantId), eq(actionPlan.id, planId)));
   return row;
 }
 export type FoundPlan = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
+
+/**
+ * The company's plans whose baseline is the survey (archived ones too, last), in the list's order, as findPlan reads
+ * each. `viewerId` narrows them to what a Staff member may see, as the list does.
+ */
+export async function listBaselinePlans(db: Database, tenantId: string, surveyId: string, viewerId: string | null): Promise<FoundPlan[]> {
+  const filters = [eq(actionPlan.tenantId, tenantId), eq(actionPlan.baselineSurveyId, surveyId)];
+  if (viewerId) filters.push(visibleTo(db, viewerId));
+  return selectFoundPlans(db, and(...filters)).orderBy(
+    sql`${actionPlan.status} = 'archived'`,
+    sql`${actionPlan.status} = 'completed'`,
+    asc(actionPlan.endDate),
+    asc(actionPlan.title),
+    asc(actionPlan.id),
+  );
+}
 
 /** Whether the user owns one of the plan's actions. */
 export async function ownsActionOfPlan(db: Database, tenantId: string, planId: string, userId: string): Promise<boolean> {

@@ -16,11 +16,12 @@ import {
   formatScore,
 } from "@hearth/shared";
 import Papa from "papaparse";
-import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib";
 import type { AppContext } from "../../app-context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError } from "../../lib/errors.js";
 import { commentLabelsShown, getSentimentReport, getThematicReport, listComments } from "../comments/comments.service.js";
+import { Layout, loadPdfLib, MARGIN, palette, pdfText } from "./report-pdf-layout.js";
+import { drawReportSection, type ReportPdfSectionSource } from "./report-pdf-sections.js";
 import { findReportSurvey, findReportTenant } from "./reports.repo.js";
 import { getBreakdownReport, getCompanyReport, getTeamReport } from "./reports.service.js";
 
@@ -224,117 +225,18 @@ export async function exportReportTableCsv(
 // ------------------------------------------------------------------------------------------------------------------
 // PDF
 
-// pdf-lib is imported when the first PDF is made: loading it takes most of a second, which every start would pay.
-const loadPdfLib = () => import("pdf-lib");
-type PdfLib = Awaited<ReturnType<typeof loadPdfLib>>;
-
-function palette(pdf: PdfLib) {
-  return {
-    INK: pdf.rgb(0.11, 0.1, 0.12),
-    MUTED: pdf.rgb(0.42, 0.4, 0.44),
-    EMBER: pdf.rgb(0.8, 0.29, 0.13),
-    TRACK: pdf.rgb(0.93, 0.92, 0.91),
-    BENCH: pdf.rgb(0.2, 0.24, 0.3),
-  };
-}
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 48;
-
-/** Standard PDF fonts cover Windows-1252 only: anything else becomes its closest plain letter, or "?". */
-function pdfText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, "-")
-    .replace(/™/g, "(TM)")
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
-}
-
-class Layout {
-  page: PDFPage;
-  y: number;
-  constructor(
-    readonly colors: ReturnType<typeof palette>,
-    private readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-    private readonly footer: string,
-  ) {
-    this.page = this.addPage();
-    this.y = PAGE_HEIGHT - MARGIN;
-  }
-
-  private addPage(): PDFPage {
-    const page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    page.drawText(pdfText(this.footer), { x: MARGIN, y: 24, size: 8, font: this.regular, color: this.colors.MUTED });
-    page.drawText(`Page ${this.doc.getPageCount()}`, {
-      x: PAGE_WIDTH - MARGIN - 40,
-      y: 24,
-      size: 8,
-      font: this.regular,
-      color: this.colors.MUTED,
-    });
-    return page;
-  }
-
-  ensure(height: number): void {
-    if (this.y - height < MARGIN) {
-      this.page = this.addPage();
-      this.y = PAGE_HEIGHT - MARGIN;
-    }
-  }
-
-  text(value: string, options: { size?: number; bold?: boolean; color?: Color; x?: number; gap?: number } = {}): void {
-    const size = options.size ?? 10;
-    this.ensure(size + 4);
-    this.page.drawText(pdfText(value), {
-      x: options.x ?? MARGIN,
-      y: this.y - size,
-      size,
-      font: options.bold ? this.bold : this.regular,
-      color: options.color ?? this.colors.INK,
-    });
-    this.y -= size + (options.gap ?? 6);
-  }
-
-  heading(value: string): void {
-    this.ensure(40);
-    this.y -= 10;
-    this.text(value, { size: 14, bold: true, gap: 8 });
-  }
-
-  /** One row: name, score out of 5, a bar with the benchmark marked, the comparison. */
-  scoreBar(row: ScoreRow): void {
-    this.ensure(20);
-    const top = this.y;
-    const barX = MARGIN + 200;
-    const barWidth = 190;
-    this.page.drawText(pdfText(row.name), { x: MARGIN, y: top - 10, size: 9.5, font: this.regular, color: this.colors.INK });
-    this.page.drawText(formatScore(row.score), { x: MARGIN + 160, y: top - 10, size: 9.5, font: this.bold, color: this.colors.INK });
-    if (!row.hideBar) {
-      this.page.drawRectangle({ x: barX, y: top - 11, width: barWidth, height: 8, color: this.colors.TRACK });
-      this.page.drawRectangle({
-        x: barX,
-        y: top - 11,
-        width: (barWidth * Math.max(0, Math.min(5, row.score))) / 5,
-        height: 8,
-        color: this.colors.EMBER,
-      });
-      if (row.benchmark > 0) {
-        const at = barX + (barWidth * Math.min(5, row.benchmark)) / 5;
-        this.page.drawRectangle({ x: at - 0.75, y: top - 14, width: 1.5, height: 14, color: this.colors.BENCH });
-      }
-    }
-    const right = `${row.benchmark > 0 ? `bench ${formatScore(row.benchmark)}  ` : ""}${row.comparison}`;
-    this.page.drawText(pdfText(right), { x: barX + barWidth + 12, y: top - 10, size: 8.5, font: this.regular, color: this.colors.MUTED });
-    this.y -= 18;
-  }
-}
-
-export async function exportCompanyReportPdf(ctx: AppContext, actor: Actor, surveyId: string, filters: ReportFilter[]) {
+/**
+ * The company report as a PDF, then the sections other slices hand in (report-pdf-sections.ts), in their order: they
+ * follow the report whether it shows numbers or the hidden notice, since each reads its own figures through the
+ * suppression plan.
+ */
+export async function exportCompanyReportPdf(
+  ctx: AppContext,
+  actor: Actor,
+  surveyId: string,
+  filters: ReportFilter[],
+  sources: readonly ReportPdfSectionSource[] = [],
+) {
   const report = await getCompanyReport(ctx, actor, surveyId, filters);
   const tenant = await findReportTenant(ctx.database.db, actor.tenantId);
   if (!report.hidden && report.locked) {
@@ -361,8 +263,16 @@ export async function exportCompanyReportPdf(ctx: AppContext, actor: Actor, surv
   if (filters.length)
     layout.text(`Narrowed to ${filters.map((filter) => `${filter.key} = ${filter.value}`).join(" and ")}`, { color: MUTED });
 
+  const addSections = async () => {
+    for (const source of sources) {
+      const section = await source(ctx, actor, { surveyId, filters });
+      if (section) drawReportSection(layout, section);
+    }
+  };
+
   if (report.hidden) {
     layout.text(report.notice, { size: 12, gap: 10 });
+    await addSections();
     return { fileName: reportPdfFileName(await surveyNameOf(ctx, actor, surveyId), filters), bytes: await doc.save() };
   }
 
@@ -435,6 +345,7 @@ export async function exportCompanyReportPdf(ctx: AppContext, actor: Actor, surv
     layout.y -= 8;
     layout.text("Some cohorts are hidden as the number available falls below the visibility threshold.", { color: MUTED, size: 9 });
   }
+  await addSections();
   return { fileName: reportPdfFileName(report.surveyName, filters), bytes: await doc.save() };
 }
 

@@ -18,13 +18,19 @@ import { getBreakdownReport, getCompanyReport, getTeamReport, parseReportFilters
 import { sendAttachment } from "../../lib/download.js";
 import { getReportPublication } from "./publication.service.js";
 import { getKeyDrivers } from "./key-drivers.service.js";
+import type { ReportPdfSectionSource } from "./report-pdf-sections.js";
 
 const surveyParams = z.object({ surveyId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, "Unknown survey id") });
 const filterQuery = z.object({
   filter: z.union([z.string().max(300), z.array(z.string().max(300)).max(10)]).optional(),
 });
 
-export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** What app.ts hands in from slices above the reports: the sections they add to the company report PDF. */
+export interface ReportRouteOptions {
+  pdfSections?: readonly ReportPdfSectionSource[];
+}
+
+export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext, options: ReportRouteOptions = {}): Promise<void> {
   setReportLogger(app.log);
 
   defineRoute(app, ctx, {
@@ -94,14 +100,16 @@ export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext
   defineRoute(app, ctx, {
     method: "GET",
     url: "/api/reports/:surveyId/company.pdf",
-    summary: "The company report as a PDF",
+    summary:
+      "The company report as a PDF, ending with the action plans whose baseline is the survey that the caller may see (with Transformation Plans)",
     tags: ["reports"],
     access: "report-view",
     produces: ["application/pdf"],
     params: surveyParams,
     query: filterQuery,
     handler: async ({ actor, params, query, reply }) => {
-      const file = await exportCompanyReportPdf(ctx, actor, params.surveyId, parseReportFilters(query.filter));
+      const filters = parseReportFilters(query.filter);
+      const file = await exportCompanyReportPdf(ctx, actor, params.surveyId, filters, options.pdfSections);
       return sendAttachment(reply, "application/pdf", file.fileName, file.bytes);
     },
   });

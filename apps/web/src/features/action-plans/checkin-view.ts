@@ -2,6 +2,7 @@
 import type { ActionPlanCheckin, ActionPlanDetail, ActionPlanSummary } from "@hearth/shared";
 import { editSurveyPath, reportPath } from "../surveys";
 
+// The progress words are shared with the company report PDF (packages/shared action-plans/progress-text.ts).
 export { describeProgressChange, describeProgressPoint } from "@hearth/shared";
 
 export interface CheckinSlotView {

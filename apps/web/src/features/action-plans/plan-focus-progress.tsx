@@ -3,16 +3,16 @@
  * the 95% interval and the change from baseline. A figure that cannot be read says why (a small group shows the
  * reports' hidden notice, never a number).
  */
-import type { ActionPlanDetail, PlanProgressPoint } from "@hearth/shared";
+import { type ActionPlanDetail, type PlanProgressPoint, progressPointLabel, progressScaleNote } from "@hearth/shared";
 import { Card, Stack, Table, Text, Title } from "@mantine/core";
 import { describeProgressChange, describeProgressPoint } from "./checkin-view";
 
-function Row({ label, point }: { label: string; point: PlanProgressPoint }) {
+function Row({ point }: { point: PlanProgressPoint }) {
   return (
     <Table.Tr data-testid="action-plan-progress-point">
       <Table.Td>
         <Text size="sm" fw={600}>
-          {label}
+          {progressPointLabel(point)}
         </Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
           {point.surveyName ?? "A survey"}
@@ -111,8 +111,7 @@ export function PlanFocusProgress({ plan }: { plan: ActionPlanDetail }) {
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Scores from 1 (Strongly Disagree) to 5 (Strongly Agree), read from each survey's report
-              {plan.scope ? ` for ${plan.scope.label}: ${plan.scope.value}` : ""}.
+              {progressScaleNote(plan.scope)}
             </Text>
             <Table.ScrollContainer
               minWidth={480}
@@ -127,9 +126,9 @@ export function PlanFocusProgress({ plan }: { plan: ActionPlanDetail }) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  <Row label="Baseline" point={progress.baseline} />
+                  <Row point={progress.baseline} />
                   {progress.checkins.map((point) => (
-                    <Row key={point.slot} label={`Check-in ${(point.slot ?? 0) + 1}`} point={point} />
+                    <Row key={point.slot} point={point} />
                   ))}
                 </Table.Tbody>
               </Table>
