@@ -64,6 +64,11 @@ export function todayInZone(timeZone: string, now: number = Date.now()): string 
   return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
 }
 
+/** The hour (0–23) of the moment in the company's zone. */
+export function hourInZone(timeZone: string, now: number = Date.now()): number {
+  return zonedParts(now, timeZone).hour;
+}
+
 /**
  * A moment inside the day in the company's zone (its noon), so that a formatter reading the company's zone writes
  * that very day: midnight UTC would be the day before in the Americas.

@@ -3,10 +3,11 @@
  * actions due within 3 days or overdue (not done, in an active plan, in a company with Transformation Plans). One
  * notification per person, in-app and live, listing the actions with a link to the plan (or to the plans page when
  * they span several), and the same as an email when the person's address is verified (decision 0056: no email leaves
- * for an unverified account). The day is the company's, in its zone; `action_plan_reminder` holds one row per person
+ * for an unverified account). The job runs hourly and a company's people hear from 07:00 in its zone, once that day;
+ * `action_plan_reminder` holds one row per person
  * and day, claimed in the transaction that notifies, so a run that repeats or overlaps another sends nothing more.
  */
-import { addDaysToDay, formatPlanDayBare, hasFeature, type Plan, resolveTimeZone, todayInZone } from "@hearth/shared";
+import { addDaysToDay, formatPlanDayBare, hasFeature, hourInZone, type Plan, resolveTimeZone, todayInZone } from "@hearth/shared";
 import type { AppContext } from "../../app-context.js";
 import type { Database } from "../../db/client.js";
 import { readEffectivePlan } from "../billing/billing.service.js";
@@ -17,6 +18,8 @@ import { claimReminder, listReminderCandidates, type ReminderCandidate } from ".
 /** An action due this many days ahead (or sooner, or overdue) is in the day's reminder. */
 export const REMINDER_DAYS_AHEAD = 3;
 export const REMINDER_KIND = "action-plan-reminder";
+/** The local hour from which a company's day's reminders go out (the job runs every hour, at five past). */
+export const REMINDER_LOCAL_HOUR = 7;
 const PLANS_PATH = "/dashboard/plans";
 const planPath = (planId: string) => `${PLANS_PATH}/${planId}`;
 
@@ -115,7 +118,10 @@ async function remindPerson(
   const person = rows[0];
   if (!allowed.has(person.tenantId)) allowed.set(person.tenantId, await companyHasPlans(db, person.tenantId, person.features, now));
   if (!allowed.get(person.tenantId)) return 0;
-  const today = todayInZone(resolveTimeZone(person.timeZone), now.getTime());
+  const timeZone = resolveTimeZone(person.timeZone);
+  // Each company hears in its own morning: an hourly run reaches every zone (half-hour ones and daylight saving too).
+  if (hourInZone(timeZone, now.getTime()) < REMINDER_LOCAL_HOUR) return 0;
+  const today = todayInZone(timeZone, now.getTime());
   const until = addDaysToDay(today, REMINDER_DAYS_AHEAD);
   const actions = rows
     .filter((row) => row.dueDate !== null && row.dueDate <= until)

@@ -9,7 +9,8 @@ import { REMINDER_KIND, sendActionReminders } from "./action-plan-reminders.serv
 import { PLAN, planCalls } from "./action-plans.test-helpers.js";
 
 // 13:00 UTC on June 15th is already June 16th in Auckland (UTC+12 in June).
-const NOW = new Date("2026-06-15T13:00:00Z");
+/** 08:00 on June 16 in Auckland (UTC+12): the company's morning. */
+const NOW = new Date("2026-06-15T20:00:00Z");
 const AUCKLAND_DAY = "2026-06-16";
 
 describe("daily action reminders (decision 0078)", () => {
@@ -75,12 +76,14 @@ describe("daily action reminders (decision 0078)", () => {
 
     // The same company day again, even hours later: nothing more.
     expect(await sendActionReminders(testApp.ctx, NOW)).toBe(0);
-    expect(await sendActionReminders(testApp.ctx, new Date("2026-06-15T20:00:00Z"))).toBe(0);
+    expect(await sendActionReminders(testApp.ctx, new Date("2026-06-16T05:00:00Z"))).toBe(0);
     expect(await remindersOf(staff)).toHaveLength(1);
     expect(await emailsTo(staff)).toHaveLength(1);
 
     // The next company day reminds again, with the action that came into the window.
-    await sendActionReminders(testApp.ctx, new Date("2026-06-16T13:00:00Z"));
+    // Before 07:00 in Auckland nobody hears yet; from 07:00 they do.
+    expect(await sendActionReminders(testApp.ctx, new Date("2026-06-16T13:00:00Z"))).toBe(0);
+    await sendActionReminders(testApp.ctx, new Date("2026-06-16T19:05:00Z"));
     const next = (await remindersOf(staff)).find((row) => row.eventKey === `${REMINDER_KIND}:2026-06-17`);
     expect(next?.body).toContain("Too far ahead");
   });

@@ -7,8 +7,8 @@ import { CHECKIN_INVITE_JOB, type CheckinInviteJob, inviteCheckin } from "./plan
 export const ACTION_REMINDERS_JOB = "action-plans.reminders";
 
 /**
- * Daily at 07:05 UTC: each action owner's reminder of their actions due within 3 days or overdue (decision 0078). The
- * day of each reminder is its company's, in its zone; safe to run twice (one reminder per person and day).
+ * Hourly at five past: each action owner's reminder of their actions due within 3 days or overdue (decision 0078), from
+ * 07:00 in their company's zone, once that company day; safe to run twice (one reminder per person and day).
  * A scheduled check-in's invitations (decision 0079), once per schedule; every 15 minutes, the closed check-ins'
  * notices to their plans' owners, once per check-in.
  */
@@ -17,7 +17,7 @@ export function defineActionPlanJobs(ctx: AppContext): JobDefinition[] {
     {
       name: ACTION_REMINDERS_JOB,
       retryLimit: 1,
-      cron: "5 7 * * *",
+      cron: "5 * * * *",
       expireInSeconds: 1800,
       handle: async () => {
         await sendActionReminders(ctx);
