@@ -93,6 +93,8 @@ describe("the new plan form", () => {
       source: "suggested",
     });
     expect(prefillPlanForm(new URLSearchParams("focus=lowi_growth"), "2026-12-07", "me").baselineSurveyId).toBeNull();
+    const scoped = prefillPlanForm(new URLSearchParams("focus=lowi_growth&scope=department%3ASales"), "2026-12-07", "me");
+    expect(toPlanInput(scoped.values, scoped.source, null)).toMatchObject({ scopeCohortKey: "department", scopeCohortValue: "Sales" });
     expect(newActionPlanPath({ focus: "lowi_growth", source: "suggested", survey: "s123" })).toBe(
       "/dashboard/plans/new?focus=lowi_growth&source=suggested&survey=s123",
     );

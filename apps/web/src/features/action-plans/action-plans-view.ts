@@ -25,13 +25,17 @@ export const NEW_ACTION_PLAN_PATH = `${ACTION_PLANS_PATH}/new`;
 export const actionPlanPath = (planId: string) => `${ACTION_PLANS_PATH}/${planId}`;
 
 /** The new plan form prefilled from a report's suggestion: /dashboard/plans/new?focus=lowi_trust&title=…&source=suggested. */
-export function newActionPlanPath(prefill: { focus?: string; title?: string; source?: ActionPlanSource; survey?: string } = {}): string {
+export function newActionPlanPath(
+  prefill: { focus?: string; title?: string; source?: ActionPlanSource; survey?: string; scope?: { key: string; value: string } } = {},
+): string {
   const params = new URLSearchParams();
   if (prefill.focus) params.set("focus", prefill.focus);
   if (prefill.title) params.set("title", prefill.title);
   if (prefill.source) params.set("source", prefill.source);
   // The survey the suggestion came from: the plan's baseline, which its progress is measured against.
   if (prefill.survey) params.set("survey", prefill.survey);
+  // The cohort the drivers were read for: the plan is for that cohort.
+  if (prefill.scope) params.set("scope", `${prefill.scope.key}:${prefill.scope.value}`);
   const query = params.toString();
   return query ? `${NEW_ACTION_PLAN_PATH}?${query}` : NEW_ACTION_PLAN_PATH;
 }
@@ -121,7 +125,7 @@ export function prefillPlanForm(
       focusChoice: known ? known.key : focus ? OWN_FOCUS : "",
       focusText: known ? "" : focus,
       ownerUserId,
-      scope: "",
+      scope: (params.get("scope") ?? "").trim().slice(0, 200),
       target: "",
       startDate: today,
       endDate: defaultPlanEndDay(today),

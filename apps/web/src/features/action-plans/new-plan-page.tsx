@@ -3,7 +3,7 @@
  * &source=suggested (a report's "Create plan") to fill the form in; the days start today in the company's zone and
  * run 90 days. Nothing typed is lost when the server refuses: the form keeps it and shows why.
  */
-import { type MeResponse, canManageActionPlans, todayInZone } from "@hearth/shared";
+import { type MeResponse, canManageActionPlans, resolveTimeZone, todayInZone } from "@hearth/shared";
 import { Anchor, Card, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
@@ -55,7 +55,7 @@ export function NewActionPlanPage() {
 
 function NewPlanForm({ me }: { me: MeResponse }) {
   const [params] = useSearchParams();
-  const [prefill] = useState(() => prefillPlanForm(params, todayInZone(me.tenant.timeZone), me.user.id));
+  const [prefill] = useState(() => prefillPlanForm(params, todayInZone(resolveTimeZone(me.tenant.timeZone)), me.user.id));
   const form = useFormState<PlanFormValues>(prefill.values);
   const [formError, setFormError] = useState<string | null>(null);
   const departmentInsights = useHasFeature("DepartmentInsights") === true;

@@ -1,4 +1,4 @@
-import { canManageActionPlans, type DriverOutcomeResult, type KeyDriverRow, type KeyDrivers } from "@hearth/shared";
+import { canManageActionPlans, type CohortFilter, type DriverOutcomeResult, type KeyDriverRow, type KeyDrivers } from "@hearth/shared";
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -72,7 +72,17 @@ function Highlights({
   );
 }
 
-function OutcomeSection({ result, surveyId, canPlan }: { result: DriverOutcomeResult; surveyId: string; canPlan: boolean }) {
+function OutcomeSection({
+  result,
+  surveyId,
+  canPlan,
+  cohortFilters,
+}: {
+  result: DriverOutcomeResult;
+  surveyId: string;
+  canPlan: boolean;
+  cohortFilters: readonly CohortFilter[];
+}) {
   const rows = sortByImpact(result.drivers);
   return (
     <SectionCard
@@ -102,7 +112,7 @@ function OutcomeSection({ result, surveyId, canPlan }: { result: DriverOutcomeRe
                 canPlan ? (
                   <Button
                     component={Link}
-                    to={planFromOpportunityPath(surveyId, driver)}
+                    to={planFromOpportunityPath(surveyId, driver, cohortFilters)}
                     size="compact-sm"
                     variant="light"
                     leftSection={<IconPlus size={14} aria-hidden />}
@@ -160,7 +170,17 @@ function OutcomeSection({ result, surveyId, canPlan }: { result: DriverOutcomeRe
   );
 }
 
-function DriversView({ drivers, canPlan, refreshing }: { drivers: KeyDrivers; canPlan: boolean; refreshing: boolean }) {
+function DriversView({
+  drivers,
+  canPlan,
+  refreshing,
+  filters,
+}: {
+  drivers: KeyDrivers;
+  canPlan: boolean;
+  refreshing: boolean;
+  filters: readonly CohortFilter[];
+}) {
   return (
     <Stack gap="lg" data-testid="key-drivers" data-scope={drivers.scope} style={{ opacity: refreshing ? 0.6 : 1 }} aria-busy={refreshing}>
       <Card>
@@ -184,8 +204,23 @@ function DriversView({ drivers, canPlan, refreshing }: { drivers: KeyDrivers; ca
           )}
         </Stack>
       </Card>
+      {drivers.outcomes.length === 0 ? (
+        <Card>
+          <Text size="sm" data-testid="drivers-no-outcomes">
+            Too few complete answers to relate the drivers to love of the company or to the recommendation yet. The drivers show once enough
+            people have answered every driver question.
+          </Text>
+        </Card>
+      ) : null}
       {drivers.outcomes.map((result) => (
-        <OutcomeSection key={result.outcome} result={result} surveyId={drivers.surveyId} canPlan={canPlan} />
+        <OutcomeSection
+          key={result.outcome}
+          result={result}
+          surveyId={drivers.surveyId}
+          canPlan={canPlan}
+          // A cohort's own drivers start a plan for that cohort.
+          cohortFilters={drivers.scope === "cohort" ? filters : []}
+        />
       ))}
     </Stack>
   );
@@ -226,7 +261,12 @@ export function KeyDriversPage() {
         drivers.hidden ? (
           <HiddenNotice notice={drivers.notice} />
         ) : (
-          <DriversView drivers={drivers} canPlan={me ? canManageActionPlans(me.user) : false} refreshing={query.isPlaceholderData} />
+          <DriversView
+            drivers={drivers}
+            canPlan={me ? canManageActionPlans(me.user) : false}
+            refreshing={query.isPlaceholderData}
+            filters={filters}
+          />
         )
       }
     </QueryBoundary>

@@ -34,5 +34,12 @@ describe("key drivers view", () => {
     expect(planFromOpportunityPath("s1", { key: "lowi_trust", label: "Trust" })).toBe(
       "/dashboard/plans/new?focus=lowi_trust&title=Improve+Trust&source=suggested&survey=s1",
     );
+    // A cohort's own drivers start a plan for that cohort; a survey question's answer is no plan scope.
+    expect(planFromOpportunityPath("s1", { key: "lowi_trust", label: "Trust" }, [{ key: "cohort.department", value: "Sales" }])).toBe(
+      "/dashboard/plans/new?focus=lowi_trust&title=Improve+Trust&source=suggested&survey=s1&scope=department%3ASales",
+    );
+    expect(planFromOpportunityPath("s1", { key: "lowi_trust", label: "Trust" }, [{ key: "lowi_demo_age", value: "25-34" }])).not.toContain(
+      "scope=",
+    );
   });
 });

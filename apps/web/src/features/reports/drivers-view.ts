@@ -2,7 +2,7 @@
  * Words and links of the Key drivers tab (issue 26 item 1, decision 0077): every figure comes from the server, rounded
  * there; this only writes it out.
  */
-import { DRIVER_KIND_LABELS, type KeyDriverRow } from "@hearth/shared";
+import { type CohortFilter, DRIVER_KIND_LABELS, INVITEE_COHORT_PREFIX, isInviteeCohortKey, type KeyDriverRow } from "@hearth/shared";
 import { newActionPlanPath } from "../action-plans";
 
 /** "0.62 (90% interval 0.51 to 0.71)", or why there is no figure. */
@@ -38,6 +38,14 @@ export function sortByImpact(drivers: readonly KeyDriverRow[]): KeyDriverRow[] {
 }
 
 /** The new-plan form, prefilled from an opportunity (the plan's focus, a title and the survey it came from). */
-export function planFromOpportunityPath(surveyId: string, driver: Pick<KeyDriverRow, "key" | "label">): string {
-  return newActionPlanPath({ focus: driver.key, title: `Improve ${driver.label}`, source: "suggested", survey: surveyId });
+export function planFromOpportunityPath(
+  surveyId: string,
+  driver: Pick<KeyDriverRow, "key" | "label">,
+  filters: readonly CohortFilter[] = [],
+): string {
+  // Drivers read for one invitee cohort (department: Sales) start a plan for that cohort; a survey question's answer
+  // (an age band) is no plan scope, so such a filter starts a company plan.
+  const [only] = filters.length === 1 && isInviteeCohortKey(filters[0].key) ? filters : [];
+  const scope = only ? { key: only.key.slice(INVITEE_COHORT_PREFIX.length), value: only.value } : undefined;
+  return newActionPlanPath({ focus: driver.key, title: `Improve ${driver.label}`, source: "suggested", survey: surveyId, scope });
 }
