@@ -14,13 +14,18 @@ export const BODY_SIZE = 10.5;
 
 /** Standard PDF fonts cover Windows-1252 only: anything else becomes its closest plain letter, or "?". */
 export function pdfSafeText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, "-")
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+  return (
+    text
+      // before NFKD, which would make the mark a bare "TM"
+      .replace(/\u2122/g, "(TM)")
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/[\u2013\u2014\u2212]/g, "-")
+      .replace(/\t/g, " ")
+      .replace(/[^\x20-\x7e\xa0-\xff]/g, "?")
+  );
 }
 
 /** Splits a text into lines no wider than `width` at `size` (words longer than a line are cut). */

@@ -5,7 +5,6 @@
  * sentence when none answers the survey; no section without Transformation Plans; long text wrapped over pages.
  */
 import {
-  AGREE_SCALE,
   describeProgressChange,
   describeProgressPoint,
   formatPlanDayRange,
@@ -20,9 +19,8 @@ import { actionPlan } from "../../db/schema-action-plans.js";
 import { addMember, call, createTestApp, type Session, type TestApp } from "../../test/harness.js";
 import { pdfTextItems } from "../../test/pdf-text.js";
 import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
-import { insertResponse } from "../surveys/surveys.repo.js";
-import { answerAll, COMPLETE_PROFILE, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
-import { PLAN, planCalls } from "./action-plans.test-helpers.js";
+import { COMPLETE_PROFILE, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
+import { answerTrust, PLAN, planCalls } from "./action-plans.test-helpers.js";
 
 const HIDDEN = "Scores are hidden as the number available falls below the visibility threshold.";
 const FOOTER = new RegExp(`${COMPLETE_PROFILE.companyName} - Company report - generated \\d{4}-\\d{2}-\\d{2} by Hearth Page \\d+`, "g");
@@ -33,15 +31,6 @@ describe("the company report PDF's action plans section (issue 26 item 6)", () =
   let testApp: TestApp;
   let api: ReturnType<typeof planCalls>;
   const db = () => testApp.ctx.database.db;
-
-  async function respond(tenantId: string, surveyId: string, trust: readonly number[]) {
-    const [row] = await db().select({ fields: survey.fields }).from(survey).where(eq(survey.id, surveyId));
-    for (const level of trust) {
-      const answers = answerAll(row.fields as SurveyField[]);
-      answers.lowi_trust = AGREE_SCALE[level - 1];
-      await insertResponse(db(), testApp.ctx.database.sql, tenantId, { surveyId, answers, submittedOn: "2026-11-20", tokenHash: null });
-    }
-  }
 
   async function publish(session: Session, surveyId: string) {
     const stored = (await call(testApp.app, "GET", `/api/surveys/${surveyId}`, { cookie: session.cookie })).json();
@@ -57,7 +46,7 @@ describe("the company report PDF's action plans section (issue 26 item 6)", () =
     const admin = await api.company("Silver", name);
     await completeProfileAndSetPlan(testApp, admin.tenantId, "Silver");
     const surveyId = (await call(testApp.app, "POST", "/api/surveys", { cookie: admin.cookie, body: lowiInput() })).json().id as string;
-    await respond(admin.tenantId, surveyId, [2, 3, 2, 1, 4, 3, 2, 2, 5, 3, 5, 5]);
+    await answerTrust(testApp, admin.tenantId, surveyId, [2, 3, 2, 1, 4, 3, 2, 2, 5, 3, 5, 5]);
     return { admin, surveyId };
   }
 
@@ -101,8 +90,8 @@ describe("the company report PDF's action plans section (issue 26 item 6)", () =
     }
     await publish(admin, slots[0]);
     await publish(admin, slots[1]);
-    await respond(admin.tenantId, slots[0], [4, 3, 4, 5, 3, 1, 1]);
-    await respond(admin.tenantId, slots[1], [5, 5, 5]);
+    await answerTrust(testApp, admin.tenantId, slots[0], [4, 3, 4, 5, 3, 1, 1]);
+    await answerTrust(testApp, admin.tenantId, slots[1], [5, 5, 5]);
     // A plan of the company on no baseline is not this survey's.
     await api.create(admin, { title: "Quieter meetings", focusKey: "Fewer meetings", ownerUserId: admin.userId });
 

@@ -1,8 +1,11 @@
+import { AGREE_SCALE, type SurveyField } from "@hearth/shared";
 import { and, count, eq } from "drizzle-orm";
-import { activityLog } from "../../db/schema.js";
+import { activityLog, survey } from "../../db/schema.js";
 import { actionPlan, actionPlanAction } from "../../db/schema-action-plans.js";
 import { call, registerCompany, type Session, type TestApp } from "../../test/harness.js";
 import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
+import { insertResponse } from "../surveys/surveys.repo.js";
+import { answerAll } from "../surveys/surveys.test-helpers.js";
 
 /** Calls of the action plan routes for one test app. */
 export function planCalls(testApp: TestApp) {
@@ -47,3 +50,14 @@ export function planCalls(testApp: TestApp) {
 }
 
 export const PLAN = { title: "Rebuild trust in leadership", focusKey: "lowi_trust" };
+
+/** One complete response per level, each answering the LOWI trust item at that level (1 to 5) and every other question. */
+export async function answerTrust(testApp: TestApp, tenantId: string, surveyId: string, levels: readonly number[]): Promise<void> {
+  const db = testApp.ctx.database.db;
+  const [row] = await db.select({ fields: survey.fields }).from(survey).where(eq(survey.id, surveyId));
+  for (const level of levels) {
+    const answers = answerAll(row.fields as SurveyField[]);
+    answers.lowi_trust = AGREE_SCALE[level - 1];
+    await insertResponse(db, testApp.ctx.database.sql, tenantId, { surveyId, answers, submittedOn: "2026-11-20", tokenHash: null });
+  }
+}

@@ -1,16 +1,9 @@
-/**
- * A closed check-in tells its plan's owner the result (decision 0079): the figure the plan page shows that owner,
- * the reports' hidden notice when the check-in is below the threshold, once however often the job runs, and an email
- * only to a verified address.
- */
-import { AGREE_SCALE, type SurveyField } from "@hearth/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, notification, survey, user } from "../../db/schema.js";
+import { emailOutbox, notification, user } from "../../db/schema.js";
 import { addMember, call, createTestApp, type Session, type TestApp } from "../../test/harness.js";
-import { insertResponse } from "../surveys/surveys.repo.js";
-import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
-import { PLAN, planCalls } from "./action-plans.test-helpers.js";
+import { completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
+import { answerTrust, PLAN, planCalls } from "./action-plans.test-helpers.js";
 import { CHECKIN_CLOSED_KIND, notifyClosedCheckins } from "./plan-checkin-closed.service.js";
 import { PROGRESS_HIDDEN_NOTICE } from "./plan-progress.service.js";
 
@@ -29,29 +22,20 @@ describe("a closed check-in's notice to the plan's owner (decision 0079)", () =>
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, session.email), eq(emailOutbox.kind, CHECKIN_CLOSED_KIND)));
 
-  async function respond(tenantId: string, surveyId: string, trust: readonly number[]) {
-    const [row] = await db().select({ fields: survey.fields }).from(survey).where(eq(survey.id, surveyId));
-    for (const level of trust) {
-      const answers = answerAll(row.fields as SurveyField[]);
-      answers.lowi_trust = AGREE_SCALE[level - 1];
-      await insertResponse(db(), testApp.ctx.database.sql, tenantId, { surveyId, answers, submittedOn: "2026-11-20", tokenHash: null });
-    }
-  }
-
   /** A plan owned by a Manager, its baseline answered by 10, its first check-in published and answered, then closed. */
   async function closedCheckin(name: string, checkinTrust: readonly number[]) {
     const admin = await api.company("Silver", name);
     await completeProfileAndSetPlan(testApp, admin.tenantId, "Silver");
     const owner = await addMember(testApp, admin.tenantId, "Manager");
     const baselineId = (await call(testApp.app, "POST", "/api/surveys", { cookie: admin.cookie, body: lowiInput() })).json().id;
-    await respond(admin.tenantId, baselineId, [2, 3, 2, 1, 4, 3, 2, 2, 5, 3]);
+    await answerTrust(testApp, admin.tenantId, baselineId, [2, 3, 2, 1, 4, 3, 2, 2, 5, 3]);
     const plan = (await api.create(admin, { ...PLAN, ownerUserId: owner.userId, baselineSurveyId: baselineId })).json();
     const checkinId = (await api.send(admin, "POST", `/api/action-plans/${plan.id}/checkins`)).json().checkins[0].surveyId;
     const stored = (await call(testApp.app, "GET", `/api/surveys/${checkinId}`, { cookie: admin.cookie })).json();
     expect(
       (await call(testApp.app, "PUT", `/api/surveys/${checkinId}`, { cookie: admin.cookie, body: { ...stored, draft: false } })).statusCode,
     ).toBe(200);
-    await respond(admin.tenantId, checkinId, checkinTrust);
+    await answerTrust(testApp, admin.tenantId, checkinId, checkinTrust);
     expect((await call(testApp.app, "POST", `/api/surveys/${checkinId}/close`, { cookie: admin.cookie })).statusCode).toBe(200);
     return { admin, owner, plan };
   }

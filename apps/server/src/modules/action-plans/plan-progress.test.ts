@@ -10,7 +10,7 @@ import { survey } from "../../db/schema.js";
 import { addMember, call, createTestApp, type Session, type TestApp } from "../../test/harness.js";
 import { insertResponse } from "../surveys/surveys.repo.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
-import { PLAN, planCalls } from "./action-plans.test-helpers.js";
+import { answerTrust, PLAN, planCalls } from "./action-plans.test-helpers.js";
 import { PROGRESS_HIDDEN_NOTICE } from "./plan-progress.service.js";
 
 /** Mean, n and 95% interval of the agree answers, computed here from the answers themselves. */
@@ -25,16 +25,7 @@ function direct(values: readonly number[]) {
 describe("a plan's progress (decision 0078)", () => {
   let testApp: TestApp;
   let api: ReturnType<typeof planCalls>;
-  const db = () => testApp.ctx.database.db;
-
-  async function respond(tenantId: string, surveyId: string, trust: readonly number[]) {
-    const [row] = await db().select({ fields: survey.fields }).from(survey).where(eq(survey.id, surveyId));
-    for (const level of trust) {
-      const answers = answerAll(row.fields as SurveyField[]);
-      answers.lowi_trust = AGREE_SCALE[level - 1];
-      await insertResponse(db(), testApp.ctx.database.sql, tenantId, { surveyId, answers, submittedOn: "2026-11-20", tokenHash: null });
-    }
-  }
+  const _db = () => testApp.ctx.database.db;
 
   async function publish(session: Session, surveyId: string) {
     const stored = (await call(testApp.app, "GET", `/api/surveys/${surveyId}`, { cookie: session.cookie })).json();
@@ -57,7 +48,7 @@ describe("a plan's progress (decision 0078)", () => {
     const baselineId = (await call(testApp.app, "POST", "/api/surveys", { cookie: admin.cookie, body: lowiInput() })).json().id;
     // 12 answers: the published state holds the first 10 (threshold 5).
     const baselineTrust = [2, 3, 2, 1, 4, 3, 2, 2, 5, 3, 5, 5];
-    await respond(admin.tenantId, baselineId, baselineTrust);
+    await answerTrust(testApp, admin.tenantId, baselineId, baselineTrust);
     const owner = await addMember(testApp, admin.tenantId, "Staff");
     const plan = (await api.create(admin, { ...PLAN, ownerUserId: owner.userId, baselineSurveyId: baselineId })).json();
     expect(plan.progress).toMatchObject({ reason: null, checkins: [] });
@@ -68,8 +59,8 @@ describe("a plan's progress (decision 0078)", () => {
     await publish(admin, first);
     await publish(admin, second);
     const firstTrust = [4, 3, 4, 5, 3, 1, 1];
-    await respond(admin.tenantId, first, firstTrust);
-    await respond(admin.tenantId, second, [5, 5, 5]);
+    await answerTrust(testApp, admin.tenantId, first, firstTrust);
+    await answerTrust(testApp, admin.tenantId, second, [5, 5, 5]);
 
     const progress = (await api.read(admin, plan.id)).json().progress;
     const baseline = direct(baselineTrust.slice(0, 10));

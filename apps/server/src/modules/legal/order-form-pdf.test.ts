@@ -63,6 +63,7 @@ describe("the order form PDF", () => {
 
   it("writes text the standard fonts can show", () => {
     expect(pdfSafeText("Café “quoted” – ok ✓")).toBe('Cafe "quoted" - ok ?');
+    expect(pdfSafeText("LOWI™\t−2")).toBe("LOWI(TM) -2");
   });
 
   it("wraps words to the width, cutting a word longer than a line", () => {

@@ -5,7 +5,7 @@
  */
 import { formatScore, type ScoreRow } from "@hearth/shared";
 import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib";
-import { wrapText } from "../../lib/pdf-writer.js";
+import { pdfSafeText, wrapText } from "../../lib/pdf-writer.js";
 
 // pdf-lib is imported when the first PDF is made: loading it takes most of a second, which every start would pay.
 export const loadPdfLib = () => import("pdf-lib");
@@ -24,18 +24,8 @@ export const PAGE_WIDTH = 595.28;
 export const PAGE_HEIGHT = 841.89;
 export const MARGIN = 48;
 
-/** Standard PDF fonts cover Windows-1252 only: anything else becomes its closest plain letter, or "?". */
-export function pdfText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—\u2212]/g, "-")
-    .replace(/™/g, "(TM)")
-    .replace(/\t/g, " ")
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
-}
+/** Standard PDF fonts cover Windows-1252 only: the one rule of the PDFs (lib/pdf-writer.ts). */
+export const pdfText = pdfSafeText;
 
 export interface ParagraphStyle {
   size?: number;
