@@ -54,8 +54,8 @@ export function checkinScheduleLine(slot: ActionPlanCheckin, moment: (at: string
   return `${head}.`;
 }
 
-/** "Check-in 2 on Jan 14, 2027 (Central time)", "(planned)" while not scheduled; "None left" when all are sent or past. */
+/** "Check-in 2 on Jan 14, 2027 (Central time)", ", not scheduled yet" while not scheduled; "None left" when all are sent or past. */
 export function describeNextCheckin(next: ActionPlanSummary["nextCheckin"], calendarDay: (day: string) => string): string {
   if (!next) return "None left";
-  return `Check-in ${next.slot + 1} on ${calendarDay(next.day)}${next.scheduled ? "" : " (planned)"}`;
+  return `Check-in ${next.slot + 1} on ${calendarDay(next.day)}${next.scheduled ? "" : ", not scheduled yet"}`;
 }
