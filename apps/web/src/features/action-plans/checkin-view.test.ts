@@ -77,7 +77,9 @@ describe("a plan's check-in slot", () => {
   it("names the next check-in and whether it is scheduled yet", () => {
     const day = (value: string) => `[${value}]`;
     expect(describeNextCheckin({ slot: 1, day: "2027-01-14", scheduled: true }, day)).toBe("Check-in 2 on [2027-01-14]");
-    expect(describeNextCheckin({ slot: 0, day: "2026-12-15", scheduled: false }, day)).toBe("Check-in 1 on [2026-12-15], not scheduled yet");
+    expect(describeNextCheckin({ slot: 0, day: "2026-12-15", scheduled: false }, day)).toBe(
+      "Check-in 1 on [2026-12-15], not scheduled yet",
+    );
     expect(describeNextCheckin(null, day)).toBe("None left");
   });
 });
