@@ -266,7 +266,8 @@ describe("surveys", () => {
     try {
       await signIn(page, DEMO_USERS.admin);
       const surveys = (await (await session.context.request.get("/api/surveys")).json()) as SurveySummary[];
-      const closed = surveys.find((survey) => survey.status === "Closed" && survey.completed > 0);
+      // The closed LOWI survey: Staff, who check the disabled actions below, see it (not the demo plan's check-in, §6).
+      const closed = surveys.find((survey) => survey.status === "Closed" && survey.completed > 0 && survey.isLOWI);
       if (!closed) throw new Error("The demo company has no closed survey with responses");
       const detail = (await (await session.context.request.get(`/api/surveys/${closed.id}`)).json()) as SurveyDetail;
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, call, createTestApp, signIn } from "../test/harness.js";
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoData } from "./demo.js";
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL, seedDemoData } from "./demo.js";
 
 describe("the demo company's key drivers", () => {
   let testApp: TestApp;
@@ -60,5 +60,13 @@ describe("the demo company's key drivers", () => {
     // The check-in's invitees add up: 420 invited, 210 replied.
     const invitees = await call(testApp.app, "GET", `/api/surveys/${detail.checkins[0].surveyId}/invitees`, { cookie });
     expect(invitees.statusCode, invitees.body).toBe(200);
+  });
+
+  it("leaves the check-in, which Staff may not read (§6), out of what Staff read, without failing their pages", async () => {
+    const cookie = await signIn(testApp.app, DEMO_STAFF_EMAIL, DEMO_PASSWORD);
+    const quotes = await call(testApp.app, "GET", "/api/amplification/quotes", { cookie });
+    expect(quotes.statusCode, quotes.body).toBe(200);
+    const surveys = (await call(testApp.app, "GET", "/api/surveys", { cookie })).json() as { name: string }[];
+    expect(surveys.some((survey) => survey.name.includes("check-in 1"))).toBe(false);
   });
 });

@@ -131,7 +131,8 @@ export async function loadSurvey(ctx: AppContext, actor: Actor, surveyId: string
  */
 export async function loadSurveyIfVisibleAsWhole(ctx: AppContext, actor: Actor, surveyId: string): Promise<LoadedSurvey | null> {
   const survey = await findReportSurvey(ctx.database.db, actor.tenantId, surveyId);
-  if (!survey || survey.draft) return null;
+  // A survey the reader may not read (a Transformation check-in another person wrote, for Staff) has nothing for them.
+  if (!survey || survey.draft || !canReadSurvey(actor, survey)) return null;
   const loaded = await loadSurvey(ctx, actor, surveyId);
   return groupVisibility(loaded.suppression, [])?.visible === true ? loaded : null;
 }
