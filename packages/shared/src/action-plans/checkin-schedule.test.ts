@@ -3,6 +3,7 @@ import {
   CHECKIN_SCHEDULE_MESSAGES,
   checkCheckinSendDay,
   checkinSendDay,
+  isCheckinScheduled,
   nextCheckin,
   suggestedCheckinSendDay,
 } from "./checkin-schedule.js";
@@ -46,5 +47,13 @@ describe("a plan's next check-in", () => {
     // A later slot scheduled earlier than an earlier slot's default comes first.
     const early = [{ slot: 2, surveyId: "c", sendDay: "2026-12-10", sent: false }];
     expect(nextCheckin(start, early, "2026-12-01")).toEqual({ slot: 2, day: "2026-12-10", scheduled: true });
+  });
+});
+
+describe("whether a check-in is scheduled", () => {
+  it("is scheduled once it has a send time that did not fail; failed invitations may be scheduled again", () => {
+    expect(isCheckinScheduled({ sendAt: null, inviteError: null })).toBe(false);
+    expect(isCheckinScheduled({ sendAt: "2027-01-06T15:00:00.000Z", inviteError: null })).toBe(true);
+    expect(isCheckinScheduled({ sendAt: new Date(), inviteError: "The survey closed." })).toBe(false);
   });
 });

@@ -75,3 +75,11 @@ export function nextCheckin(planStartDay: string, states: readonly CheckinSchedu
   }
   return next;
 }
+
+/**
+ * Whether a check-in's invitations are scheduled: a send time that did not fail. A scheduled check-in is not scheduled
+ * again; one whose invitations failed (the reason is on the slot) may be.
+ */
+export function isCheckinScheduled(slot: { sendAt: unknown; inviteError: string | null }): boolean {
+  return slot.sendAt !== null && slot.inviteError === null;
+}

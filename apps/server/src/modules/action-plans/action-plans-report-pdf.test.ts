@@ -20,7 +20,7 @@ import { addMember, call, createTestApp, type Session, type TestApp } from "../.
 import { pdfTextItems } from "../../test/pdf-text.js";
 import { putTenantOnPlan } from "../billing/billing.test-helpers.js";
 import { COMPLETE_PROFILE, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
-import { answerTrust, PLAN, planCalls } from "./action-plans.test-helpers.js";
+import { answerTrust, PLAN, planCalls, publishSurvey } from "./action-plans.test-helpers.js";
 
 const HIDDEN = "Scores are hidden as the number available falls below the visibility threshold.";
 const FOOTER = new RegExp(`${COMPLETE_PROFILE.companyName} - Company report - generated \\d{4}-\\d{2}-\\d{2} by Hearth Page \\d+`, "g");
@@ -31,15 +31,6 @@ describe("the company report PDF's action plans section (issue 26 item 6)", () =
   let testApp: TestApp;
   let api: ReturnType<typeof planCalls>;
   const db = () => testApp.ctx.database.db;
-
-  async function publish(session: Session, surveyId: string) {
-    const stored = (await call(testApp.app, "GET", `/api/surveys/${surveyId}`, { cookie: session.cookie })).json();
-    const published = await call(testApp.app, "PUT", `/api/surveys/${surveyId}`, {
-      cookie: session.cookie,
-      body: { ...stored, draft: false },
-    });
-    expect(published.statusCode, published.body).toBe(200);
-  }
 
   /** A Silver company with a closed-enough LOWI survey of 12 answers (10 published at threshold 5). */
   async function companyWithSurvey(name: string) {
@@ -88,8 +79,8 @@ describe("the company report PDF's action plans section (issue 26 item 6)", () =
     for (let slot = 0; slot < 3; slot += 1) {
       slots.push((await api.send(admin, "POST", `/api/action-plans/${planId}/checkins`)).json().checkins[slot].surveyId);
     }
-    await publish(admin, slots[0]);
-    await publish(admin, slots[1]);
+    await publishSurvey(testApp, admin, slots[0]);
+    await publishSurvey(testApp, admin, slots[1]);
     await answerTrust(testApp, admin.tenantId, slots[0], [4, 3, 4, 5, 3, 1, 1]);
     await answerTrust(testApp, admin.tenantId, slots[1], [5, 5, 5]);
     // A plan of the company on no baseline is not this survey's.

@@ -61,3 +61,13 @@ export async function answerTrust(testApp: TestApp, tenantId: string, surveyId: 
     await insertResponse(db, testApp.ctx.database.sql, tenantId, { surveyId, answers, submittedOn: "2026-11-20", tokenHash: null });
   }
 }
+
+/** Publishes a draft survey through the editor's own route, as its Admin would. */
+export async function publishSurvey(testApp: TestApp, session: Session, surveyId: string): Promise<void> {
+  const stored = (await call(testApp.app, "GET", `/api/surveys/${surveyId}`, { cookie: session.cookie })).json();
+  const published = await call(testApp.app, "PUT", `/api/surveys/${surveyId}`, {
+    cookie: session.cookie,
+    body: { ...stored, draft: false },
+  });
+  if (published.statusCode !== 200) throw new Error(`publishing answered ${published.statusCode}: ${published.body}`);
+}

@@ -12,6 +12,7 @@ import {
   CHECKIN_SEND_TIME,
   type CheckinSchedule,
   checkCheckinSendDay,
+  isCheckinScheduled,
   resolveContentSet,
   type SurveyField,
   resolveTimeZone,
@@ -46,12 +47,9 @@ const INVITE_BATCH = 1500;
 const conflict = (message: string) => new AppError("CONFLICT", message);
 const invalidDay = (message: string) => new AppError("VALIDATION_FAILED", message, { fields: { sendDay: message } });
 
-/** A scheduled slot stays scheduled unless its invitations failed (then it may be scheduled again). */
-const isScheduled = (slot: PlanCheckinRow) => slot.sendAt !== null && slot.inviteError === null;
-
 function checkSlot(slot: PlanCheckinRow | undefined, now: number): asserts slot is PlanCheckinRow & { surveyId: string } {
   if (!slot?.surveyId) throw conflict(CHECKIN_SCHEDULE_MESSAGES.notCheckin);
-  if (isScheduled(slot)) throw conflict(CHECKIN_SCHEDULE_MESSAGES.alreadyScheduled);
+  if (isCheckinScheduled(slot)) throw conflict(CHECKIN_SCHEDULE_MESSAGES.alreadyScheduled);
   if (slot.surveyArchived) throw conflict(CHECKIN_SCHEDULE_MESSAGES.archived);
   if (slot.surveyEndDate && slot.surveyEndDate.getTime() <= now) throw conflict(CHECKIN_SCHEDULE_MESSAGES.closed);
 }

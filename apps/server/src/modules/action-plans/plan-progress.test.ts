@@ -7,10 +7,10 @@ import { AGREE_SCALE, confidenceInterval95, PROGRESS_REASONS, roundTo, type Surv
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { survey } from "../../db/schema.js";
-import { addMember, call, createTestApp, type Session, type TestApp } from "../../test/harness.js";
+import { addMember, call, createTestApp, type TestApp } from "../../test/harness.js";
 import { insertResponse } from "../surveys/surveys.repo.js";
 import { answerAll, completeProfileAndSetPlan, lowiInput } from "../surveys/surveys.test-helpers.js";
-import { answerTrust, PLAN, planCalls } from "./action-plans.test-helpers.js";
+import { answerTrust, PLAN, planCalls, publishSurvey } from "./action-plans.test-helpers.js";
 import { PROGRESS_HIDDEN_NOTICE } from "./plan-progress.service.js";
 
 /** Mean, n and 95% interval of the agree answers, computed here from the answers themselves. */
@@ -26,15 +26,6 @@ describe("a plan's progress (decision 0078)", () => {
   let testApp: TestApp;
   let api: ReturnType<typeof planCalls>;
   const _db = () => testApp.ctx.database.db;
-
-  async function publish(session: Session, surveyId: string) {
-    const stored = (await call(testApp.app, "GET", `/api/surveys/${surveyId}`, { cookie: session.cookie })).json();
-    const published = await call(testApp.app, "PUT", `/api/surveys/${surveyId}`, {
-      cookie: session.cookie,
-      body: { ...stored, draft: false },
-    });
-    expect(published.statusCode, published.body).toBe(200);
-  }
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -56,8 +47,8 @@ describe("a plan's progress (decision 0078)", () => {
     const first = (await api.send(admin, "POST", `/api/action-plans/${plan.id}/checkins`)).json().checkins[0].surveyId;
     const second = (await api.send(admin, "POST", `/api/action-plans/${plan.id}/checkins`)).json().checkins[1].surveyId;
     const third = (await api.send(admin, "POST", `/api/action-plans/${plan.id}/checkins`)).json().checkins[2].surveyId;
-    await publish(admin, first);
-    await publish(admin, second);
+    await publishSurvey(testApp, admin, first);
+    await publishSurvey(testApp, admin, second);
     const firstTrust = [4, 3, 4, 5, 3, 1, 1];
     await answerTrust(testApp, admin.tenantId, first, firstTrust);
     await answerTrust(testApp, admin.tenantId, second, [5, 5, 5]);

@@ -1,5 +1,5 @@
 /** How a plan's check-in slot reads and where it leads (decisions 0078, 0079). */
-import type { ActionPlanCheckin, ActionPlanDetail, ActionPlanSummary } from "@hearth/shared";
+import { type ActionPlanCheckin, type ActionPlanDetail, type ActionPlanSummary, isCheckinScheduled } from "@hearth/shared";
 import { editSurveyPath, reportPath } from "../surveys";
 
 // The progress words are shared with the company report PDF (packages/shared action-plans/progress-text.ts).
@@ -35,7 +35,7 @@ export function checkinSlotView(
   const badge = badgeOf(slot);
   // Only those who edit surveys get a link or a schedule: the editor refuses anyone else, and so does the schedule.
   if (!plan.can.addCheckin) return { badge, link: null, canAdd: false, canSchedule: false };
-  const canSchedule = plan.status !== "archived" && !slot.closed && (slot.sendAt === null || slot.inviteError !== null);
+  const canSchedule = plan.status !== "archived" && !slot.closed && !isCheckinScheduled(slot);
   return slot.draft
     ? { badge, link: { to: editSurveyPath(survey), label: "Edit survey" }, canAdd: false, canSchedule }
     : { badge, link: { to: reportPath(survey), label: "View report" }, canAdd: false, canSchedule };
